@@ -16,7 +16,8 @@ const boundaries = {
    */
   serverImportsOnlyAppLib: {
     regex: '(^|/)app/(?!lib/|features/[^/]+/(?!use-|[^/]*-store\\.ts$)[^/]+\\.ts$)|^~/(?!lib/|features/[^/]+/(?!use-|[^/]*-store\\.ts$)[^/]+\\.ts$)',
-    message: "Server code imports from app/ only app/lib and a feature's pure public modules (app/features/<name>/<module>.ts, no React: decision 110). Move what both sides need there.",
+    message:
+      "Server code imports from app/ only app/lib and a feature's pure public modules (app/features/<name>/<module>.ts, no React: decision 110). Move what both sides need there.",
   },
   /** Components and app/lib run in the browser: not even types from server/ (or through app/context.ts). */
   browserCodeImportsNoServer: {
@@ -29,7 +30,8 @@ const boundaries = {
    */
   featureRulesArePure: {
     regex: '^(react|react-dom|react-router)(/|$)|\\.tsx$|(^|/)components/',
-    message: "A feature's rules, schemas and texts (app/features/<name>/<module>.ts) are imported by the server too: no React, no components. Put React code in a .tsx module, a hook in use-*.ts or a store in *-store.ts (decision 110).",
+    message:
+      "A feature's rules, schemas and texts (app/features/<name>/<module>.ts) are imported by the server too: no React, no components. Put React code in a .tsx module, a hook in use-*.ts or a store in *-store.ts (decision 110).",
   },
 };
 
@@ -44,19 +46,40 @@ const reactApisTheBrowserLacks = [
     name: 'react',
     importNames: [
       // Missing from preact/compat.
-      'Activity', 'Profiler', 'ViewTransition', 'act', 'addTransitionType', 'cache', 'cacheSignal', 'captureOwnerStack',
-      'unstable_useCacheRefresh', 'useActionState',
+      'Activity',
+      'Profiler',
+      'ViewTransition',
+      'act',
+      'addTransitionType',
+      'cache',
+      'cacheSignal',
+      'captureOwnerStack',
+      'unstable_useCacheRefresh',
+      'useActionState',
       // Faked: app/browser/react.ts's useOptimistic never shows the optimistic value, and
       // preact/compat's useTransition is never pending (its startTransition runs at once).
-      'useOptimistic', 'useTransition',
+      'useOptimistic',
+      'useTransition',
       // `React.x` would bypass the names above.
       'default',
     ],
-    message: 'The browser runs preact/compat, which lacks or fakes this React API (decision 039, 053); it typechecks and then breaks or does nothing in the browser.',
+    message:
+      'The browser runs preact/compat, which lacks or fakes this React API (decision 039, 053); it typechecks and then breaks or does nothing in the browser.',
   },
   {
     name: 'react-dom',
-    importNames: ['preconnect', 'prefetchDNS', 'preinit', 'preinitModule', 'preload', 'preloadModule', 'requestFormReset', 'useFormState', 'useFormStatus', 'default'],
+    importNames: [
+      'preconnect',
+      'prefetchDNS',
+      'preinit',
+      'preinitModule',
+      'preload',
+      'preloadModule',
+      'requestFormReset',
+      'useFormState',
+      'useFormStatus',
+      'default',
+    ],
     message: 'The browser runs preact/compat, which lacks this react-dom API (decision 039, 053); it typechecks and then breaks in the browser.',
   },
 ];
@@ -129,7 +152,8 @@ const componentsNotYetMoved = [
 const sharedImportsNoFeature = {
   target: ['app/lib/**', 'app/components/**'],
   from: 'app/features/**',
-  message: 'Shared building blocks (app/lib, app/components) import no feature: what two features share moves here, what one feature owns stays in it (decision 110).',
+  message:
+    'Shared building blocks (app/lib, app/components) import no feature: what two features share moves here, what one feature owns stays in it (decision 110).',
 };
 
 export default tseslint.config(
@@ -169,7 +193,9 @@ export default tseslint.config(
     files: ['server/**', 'app/**'],
     // app/routes.ts is read by the build (@react-router/dev), never run by the server.
     ignores: ['app/routes.ts'],
-    rules: { 'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: false, includeTypes: false }] },
+    rules: {
+      'import-x/no-extraneous-dependencies': ['error', { devDependencies: false, optionalDependencies: false, peerDependencies: false, includeTypes: false }],
+    },
   },
   {
     files: ['server/**'],
@@ -180,8 +206,14 @@ export default tseslint.config(
       // tested at any moment. new Date(ms) of a given time is fine.
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Read the time from the clock handed in (services.clock.now()), not new Date().' },
-        { selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']", message: 'Read the time from the clock handed in (services.clock.now()), not Date.now().' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Read the time from the clock handed in (services.clock.now()), not new Date().',
+        },
+        {
+          selector: "CallExpression[callee.object.name='Date'][callee.property.name='now']",
+          message: 'Read the time from the clock handed in (services.clock.now()), not Date.now().',
+        },
       ],
     },
   },
@@ -207,7 +239,12 @@ export default tseslint.config(
     // A feature's rules, schemas and texts, which the server may import too.
     files: ['app/features/*/*.ts'],
     ignores: ['app/features/*/use-*.ts', 'app/features/*/*-store.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: reactApisTheBrowserLacks, patterns: [boundaries.browserCodeImportsNoServer, boundaries.featureRulesArePure] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: reactApisTheBrowserLacks, patterns: [boundaries.browserCodeImportsNoServer, boundaries.featureRulesArePure] },
+      ],
+    },
   },
   {
     // Browser code, the service worker and the scripts reach a feature through its public modules.

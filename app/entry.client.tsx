@@ -11,7 +11,8 @@ import { withoutTracking } from './lib/page-query.ts';
 // the address loses them too before the router reads it, so both see one page, and a link shared
 // on from here is the page's own.
 const trackless = withoutTracking(window.location.search);
-if (trackless !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${trackless}${window.location.hash}`);
+if (trackless !== window.location.search)
+  window.history.replaceState(window.history.state, '', `${window.location.pathname}${trackless}${window.location.hash}`);
 
 // Before anything waits: the browser's install offer may come early (install-prompt-store.ts).
 listenForInstallPrompt();

@@ -136,7 +136,9 @@ try {
   const runs = [];
   for (const [row, attack] of ATTACKS.entries()) {
     const run = await underAttack(server, attack, row);
-    console.log(`${attack.images}${attack.bodies ? ' + oversize bodies' : ''}: p95 ${run.home.stats.p95.toFixed(1)} ms, ${run.home.requestsPerSecond.toFixed(0)} req/s; submissions ${JSON.stringify(run.attack.submissions)}, oversize ${JSON.stringify(run.attack.oversize)}`);
+    console.log(
+      `${attack.images}${attack.bodies ? ' + oversize bodies' : ''}: p95 ${run.home.stats.p95.toFixed(1)} ms, ${run.home.requestsPerSecond.toFixed(0)} req/s; submissions ${JSON.stringify(run.attack.submissions)}, oversize ${JSON.stringify(run.attack.oversize)}`,
+    );
     runs.push(run);
   }
   writeResult('attack', {

@@ -41,7 +41,10 @@ async function round(browser, url, language) {
   await page.waitForTimeout(1500);
   await page.locator('a[href="#filters"]').first().tap();
   await page.locator('#filters input[name="fuel"]').first().waitFor({ state: 'visible' });
-  await page.locator('#filters label.filter-option', { has: page.locator('input[name="fuel"]') }).first().tap();
+  await page
+    .locator('#filters label.filter-option', { has: page.locator('input[name="fuel"]') })
+    .first()
+    .tap();
   // The live count answers (the button says how many cars), then the visitor shows them.
   await page.waitForFunction(() => !document.querySelector('#filters button[type="submit"][aria-busy="true"]'));
   const before = page.url();
@@ -77,4 +80,8 @@ try {
 } finally {
   await snapshot.remove();
 }
-writeResult('inp', { load: { start: loadStart, end: loadAverage() }, target: { ms: TARGET_MS, cpuSlowdown: CPU_SLOWDOWN, viewport: '375x667' }, pages: results });
+writeResult('inp', {
+  load: { start: loadStart, end: loadAverage() },
+  target: { ms: TARGET_MS, cpuSlowdown: CPU_SLOWDOWN, viewport: '375x667' },
+  pages: results,
+});

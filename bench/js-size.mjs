@@ -69,14 +69,24 @@ async function measurePage(server, page) {
   const sum = (key) => files.reduce((total, file) => total + file[key], 0);
   const totals = { identity: sum('identity'), br: sum('br'), gzip: sum('gzip') };
   const uncompressed = files.filter((file) => file.brEncoding !== 'br' || file.gzipEncoding !== 'gzip').map((file) => file.src);
-  return { page, files, totals, notPreloaded: files.filter((file) => !file.listedInHtml).map((file) => file.src), uncompressed, met: totals.br <= TARGET_BYTES && totals.gzip <= TARGET_BYTES };
+  return {
+    page,
+    files,
+    totals,
+    notPreloaded: files.filter((file) => !file.listedInHtml).map((file) => file.src),
+    uncompressed,
+    met: totals.br <= TARGET_BYTES && totals.gzip <= TARGET_BYTES,
+  };
 }
 
 const loadStart = loadAverage();
 // The budget's pages (issue 13): the listing, a car, and the rental entry, in both languages (issue 29).
-const pages = await measureBudgetPages(async (server, page) => {
-  const result = await measurePage(server, page);
-  console.log(`${page}: ${result.files.length} scripts, br ${result.totals.br} B, gzip ${result.totals.gzip} B, identity ${result.totals.identity} B`);
-  return result;
-}, { hindi: true });
+const pages = await measureBudgetPages(
+  async (server, page) => {
+    const result = await measurePage(server, page);
+    console.log(`${page}: ${result.files.length} scripts, br ${result.totals.br} B, gzip ${result.totals.gzip} B, identity ${result.totals.identity} B`);
+    return result;
+  },
+  { hindi: true },
+);
 writeResult('js', { load: { start: loadStart, end: loadAverage() }, target: { bytes: TARGET_BYTES }, pages });

@@ -16,14 +16,23 @@ import { loadAverage, option, rootDir, writeResult } from './lib/common.ts';
 import { measureBudgetPages } from './lib/server.mjs';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
+const CHROME_FLAGS =
+  '--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync';
 const RUNS = Number(option('runs') ?? 3);
 const TARGET_PERFORMANCE = 98;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 function lighthouse(url, outputPath) {
   const cli = path.join(rootDir, 'node_modules/lighthouse/cli/index.js');
-  const args = [cli, url, '--output=json', `--output-path=${outputPath}`, `--chrome-flags=${CHROME_FLAGS}`, `--only-categories=${CATEGORIES.join(',')}`, '--quiet'];
+  const args = [
+    cli,
+    url,
+    '--output=json',
+    `--output-path=${outputPath}`,
+    `--chrome-flags=${CHROME_FLAGS}`,
+    `--only-categories=${CATEGORIES.join(',')}`,
+    '--quiet',
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH }, stdio: ['ignore', 'inherit', 'inherit'] });
     const timer = setTimeout(() => child.kill('SIGKILL'), 180_000);
@@ -93,4 +102,11 @@ try {
 } finally {
   await rm(work, { recursive: true, force: true });
 }
-writeResult('lighthouse', { load: { start: loadStart, end: loadAverage() }, target: { performance: TARGET_PERFORMANCE }, runsPerPage: RUNS, chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, pages });
+writeResult('lighthouse', {
+  load: { start: loadStart, end: loadAverage() },
+  target: { performance: TARGET_PERFORMANCE },
+  runsPerPage: RUNS,
+  chromePath: CHROME_PATH,
+  chromeFlags: CHROME_FLAGS,
+  pages,
+});

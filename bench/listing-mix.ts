@@ -40,11 +40,39 @@ const QUERIES = Number(option('queries') ?? 120);
 /** The first listing of filters no one asked before: the mix's generator never filters by body type. */
 const FIRST_FILTERED = 'body=suv';
 const TARGETS = { ratio: 2, p95Ms: 40, firstCallMs: 50 };
-const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '0', LISTING_TOTALS_SECONDS: '30', SETTINGS_CACHE_SECONDS: '2', SEED_DEMO: 'false' };
+const ENV = {
+  APP_MODE: 'test',
+  NODE_ENV: 'production',
+  PAGE_CACHE_SECONDS: '0',
+  LISTING_TOTALS_SECONDS: '30',
+  SETTINGS_CACHE_SECONDS: '2',
+  SEED_DEMO: 'false',
+};
 
 const MAKES = ['maruti-suzuki', 'hyundai', 'tata', 'mahindra', 'toyota', 'honda', 'kia', 'volkswagen', 'skoda', 'mg'];
 const FUELS = ['petrol', 'diesel', 'cng', 'electric'];
-const WORDS = ['creta', 'swift', 'city', 'nexon', 'innova', 'thar', 'baleno', 'seltos', 'verna', 'dzire', 'fortuner', 'brezza', 'diesel', 'automatic', 'sunroof', '2021', 'pune', 'hyundai creta', 'maruti swift', 'tata nexon ev'];
+const WORDS = [
+  'creta',
+  'swift',
+  'city',
+  'nexon',
+  'innova',
+  'thar',
+  'baleno',
+  'seltos',
+  'verna',
+  'dzire',
+  'fortuner',
+  'brezza',
+  'diesel',
+  'automatic',
+  'sunroof',
+  '2021',
+  'pune',
+  'hyundai creta',
+  'maruti swift',
+  'tata nexon ev',
+];
 /** Words as buyers mistype them (one typo each): about a fifth of the searches. */
 const MISSPELT = ['cretta', 'swfit', 'inova', 'baleeno', 'selttos', 'fortunar', 'brezzza', 'nexonn', 'hyundai cretta', 'mahindra tharr'];
 
@@ -98,7 +126,15 @@ async function timed(url: string): Promise<{ ms: number; status: number }> {
   return { ms: performance.now() - t0, status: answer.status };
 }
 
-type Run = { dialect: Dialect; size: number; firstCallMs: number; firstFilteredMs: number; page: Stats; api: Stats; slowest: Array<{ query: string; ms: number }> };
+type Run = {
+  dialect: Dialect;
+  size: number;
+  firstCallMs: number;
+  firstFilteredMs: number;
+  page: Stats;
+  api: Stats;
+  slowest: Array<{ query: string; ms: number }>;
+};
 
 const snapshot = await snapshotBuild();
 const runs: Run[] = [];
@@ -145,8 +181,18 @@ try {
             if (answer.status !== 200) throw new Error(`/api/v1/vehicles?${query} answered ${answer.status}`);
             apiTimes.push(answer.ms);
           }
-          const run = { dialect, size, firstCallMs: first.ms, firstFilteredMs: firstFiltered.ms, page: stats(pageTimes), api: stats(apiTimes), slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 10) };
-          console.log(`  first call ${first.ms.toFixed(1)} ms (first filtered ${firstFiltered.ms.toFixed(1)} ms); pages p50 ${run.page.p50.toFixed(1)} p95 ${run.page.p95.toFixed(1)} max ${run.page.max.toFixed(1)} ms; API p50 ${run.api.p50.toFixed(1)} p95 ${run.api.p95.toFixed(1)} max ${run.api.max.toFixed(1)} ms`);
+          const run = {
+            dialect,
+            size,
+            firstCallMs: first.ms,
+            firstFilteredMs: firstFiltered.ms,
+            page: stats(pageTimes),
+            api: stats(apiTimes),
+            slowest: slowest.sort((a, b) => b.ms - a.ms).slice(0, 10),
+          };
+          console.log(
+            `  first call ${first.ms.toFixed(1)} ms (first filtered ${firstFiltered.ms.toFixed(1)} ms); pages p50 ${run.page.p50.toFixed(1)} p95 ${run.page.p95.toFixed(1)} max ${run.page.max.toFixed(1)} ms; API p50 ${run.api.p50.toFixed(1)} p95 ${run.api.p95.toFixed(1)} max ${run.api.max.toFixed(1)} ms`,
+          );
           runs.push(run);
         } finally {
           await server.stop();

@@ -33,7 +33,14 @@ const WARMUP = 1;
 const TARGETS = { slowdown: 2, rssMb: 200 };
 /** Vehicle 7 is in every synthetic inventory (the rare classic). */
 const PAGES = ['/', '/?q=ev', '/?q=creta', '/?q=creta&page=100', '/vehicle/7'];
-const ENV = { APP_MODE: 'test', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '0', LISTING_TOTALS_SECONDS: '30', SETTINGS_CACHE_SECONDS: '2', SEED_DEMO: 'false' };
+const ENV = {
+  APP_MODE: 'test',
+  NODE_ENV: 'production',
+  PAGE_CACHE_SECONDS: '0',
+  LISTING_TOTALS_SECONDS: '30',
+  SETTINGS_CACHE_SECONDS: '2',
+  SEED_DEMO: 'false',
+};
 
 /** A DATA_DIR whose SQLite database holds `size` synthetic cars (built by the real migrations). */
 async function inventoryDir(size: number): Promise<string> {
@@ -92,7 +99,9 @@ try {
           const sample = await get(`${server.url}${page}`);
           if (sample.status !== 200) throw new Error(`${page} answered ${sample.status} at ${size}`);
           const measured = await cannon(`${server.url}${page}`, server.pid);
-          console.log(`  ${page.padEnd(22)} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, ${measured.cpuMsPerRequest?.toFixed(2)} CPU ms per request`);
+          console.log(
+            `  ${page.padEnd(22)} ${measured.requestsPerSecond.toFixed(0)} req/s, p50 ${measured.latencyMs.p50} ms, ${measured.cpuMsPerRequest?.toFixed(2)} CPU ms per request`,
+          );
           pages.push({ page, ...measured });
         }
         const afterRssMb = rssMb(server.pid);

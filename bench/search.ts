@@ -92,7 +92,15 @@ async function measure(database: Database, entry: (typeof QUERIES)[number]) {
     await run();
     samples.push(performance.now() - t0);
   }
-  return { total: result.total, totalCapped: result.totalCapped, page: result.page, shown: result.items.length, ids: result.items.map((item) => item.id), firstMs, stats: stats(samples) };
+  return {
+    total: result.total,
+    totalCapped: result.totalCapped,
+    page: result.page,
+    shown: result.items.length,
+    ids: result.items.map((item) => item.id),
+    firstMs,
+    stats: stats(samples),
+  };
 }
 
 type Statement = { kind: string; sql: string; medianMs: number; plan: string[] };
@@ -129,7 +137,9 @@ async function diagnose(database: Database, entry: (typeof QUERIES)[number]): Pr
 
 async function explain(database: Database, compiled: CompiledQuery): Promise<string[]> {
   if (database.dialect === 'sqlite') {
-    const { rows } = await database.db.executeQuery<{ id: number; parent: number; detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]));
+    const { rows } = await database.db.executeQuery<{ id: number; parent: number; detail: string }>(
+      CompiledQuery.raw(`EXPLAIN QUERY PLAN ${compiled.sql}`, [...compiled.parameters]),
+    );
     const depth = new Map<number, number>();
     return rows.map((row) => {
       const level = row.parent === 0 ? 0 : (depth.get(row.parent) ?? 0) + 1;
@@ -137,7 +147,9 @@ async function explain(database: Database, compiled: CompiledQuery): Promise<str
       return `${'  '.repeat(level)}${row.detail}`;
     });
   }
-  const { rows } = await database.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${compiled.sql}`, [...compiled.parameters]));
+  const { rows } = await database.db.executeQuery<{ 'QUERY PLAN': string }>(
+    CompiledQuery.raw(`EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) ${compiled.sql}`, [...compiled.parameters]),
+  );
   return rows.map((row) => row['QUERY PLAN']);
 }
 
@@ -158,7 +170,12 @@ async function storedBytes(database: Database): Promise<number> {
   return Number(rows[0]?.bytes ?? 0);
 }
 
-type SizeResult = { size: number; insertSeconds: number; storedBytes: number; queries: { kind: string; query: string; total: number; totalCapped: boolean; page: number; shown: number; ids: number[]; firstMs: number; stats: Stats }[] };
+type SizeResult = {
+  size: number;
+  insertSeconds: number;
+  storedBytes: number;
+  queries: { kind: string; query: string; total: number; totalCapped: boolean; page: number; shown: number; ids: number[]; firstMs: number; stats: Stats }[];
+};
 
 async function benchDialect(dialect: Dialect) {
   let dataDir: string | null = null;
@@ -187,7 +204,9 @@ async function benchDialect(dialect: Dialect) {
       const queries = [];
       for (const entry of QUERIES) {
         const measured = await measure(database, entry);
-        console.log(`  ${queryLabel(entry).padEnd(40)} total ${String(measured.total).padStart(6)}${measured.totalCapped ? '+' : ' '} first ${measured.firstMs.toFixed(2)} ms  p50 ${measured.stats.p50.toFixed(2)} ms  p95 ${measured.stats.p95.toFixed(2)} ms  (${measured.stats.n} runs)`);
+        console.log(
+          `  ${queryLabel(entry).padEnd(40)} total ${String(measured.total).padStart(6)}${measured.totalCapped ? '+' : ' '} first ${measured.firstMs.toFixed(2)} ms  p50 ${measured.stats.p50.toFixed(2)} ms  p95 ${measured.stats.p95.toFixed(2)} ms  (${measured.stats.n} runs)`,
+        );
         queries.push({ kind: entry.kind, query: queryLabel(entry), ...measured });
       }
       sizes.push({ size, insertSeconds, storedBytes: await storedBytes(database), queries });
@@ -234,7 +253,14 @@ if (parity && parity.length > 0) console.log(`Pages differ between the databases
 const targets = dialects.map((entry) => {
   const largest = entry.sizes.at(-1)!;
   const worstQuery = largest.queries.reduce((a, b) => (b.stats.p95 > a.stats.p95 ? b : a));
-  return { dialect: entry.dialect, p95Ms: TARGET_P95_MS, size: largest.size, worstP95Ms: worstQuery.stats.p95, worstQuery: worstQuery.query, met: worstQuery.stats.p95 <= TARGET_P95_MS };
+  return {
+    dialect: entry.dialect,
+    p95Ms: TARGET_P95_MS,
+    size: largest.size,
+    worstP95Ms: worstQuery.stats.p95,
+    worstQuery: worstQuery.query,
+    met: worstQuery.stats.p95 <= TARGET_P95_MS,
+  };
 });
 writeResult('search', {
   load: { start: loadStart, end: loadAverage() },

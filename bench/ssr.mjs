@@ -104,7 +104,20 @@ try {
         const cpuRatio = app.cpuMsPerRequest && floor.cpuMsPerRequest ? floor.cpuMsPerRequest / app.cpuMsPerRequest : null;
         const target = TARGETS[spec.kind];
         const met = ratio >= target.ratio && (target.cpuMs === null || (app.cpuMsPerRequest !== null && app.cpuMsPerRequest <= target.cpuMs));
-        runs.push({ name, kind: spec.kind, page: spec.page, bytes: sample.body.length, contentType, contentEncoding, app, bare: floor, ratio, cpuRatio, target, met });
+        runs.push({
+          name,
+          kind: spec.kind,
+          page: spec.page,
+          bytes: sample.body.length,
+          contentType,
+          contentEncoding,
+          app,
+          bare: floor,
+          ratio,
+          cpuRatio,
+          target,
+          met,
+        });
       } finally {
         await bare.stop();
       }

@@ -125,7 +125,9 @@ async function keep(url: URL, cacheName: string, init: RequestInit) {
 self.addEventListener('activate', (event) => {
   const current = new Set(Object.values(caches_));
   event.waitUntil(
-    self.caches.keys().then((names) => Promise.all(names.filter((name) => name.startsWith(PREFIX) && !current.has(name)).map((name) => self.caches.delete(name)))),
+    self.caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name.startsWith(PREFIX) && !current.has(name)).map((name) => self.caches.delete(name)))),
   );
 });
 

@@ -6,5 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { build, buildIsStale } from './build-if-stale.mjs';
 
 if (buildIsStale()) build();
-const result = spawnSync('npm', ['exec', '--', 'vitest', 'run', '--project', 'integration-sqlite', '--update=all', 'tests/integration/api-types.test.ts'], { stdio: 'inherit' });
+const result = spawnSync('npm', ['exec', '--', 'vitest', 'run', '--project', 'integration-sqlite', '--update=all', 'tests/integration/api-types.test.ts'], {
+  stdio: 'inherit',
+});
 process.exit(result.status ?? 1);

@@ -18,7 +18,9 @@ import { LANGUAGES, pathInLanguage } from '../app/lib/i18n/language.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const client = path.join(root, 'build/client');
-const assets = readdirSync(path.join(client, 'assets')).filter((name) => !/\.(br|gz)$/.test(name)).sort();
+const assets = readdirSync(path.join(client, 'assets'))
+  .filter((name) => !/\.(br|gz)$/.test(name))
+  .sort();
 
 const buildId = createHash('sha256').update(assets.join('\n')).digest('hex').slice(0, 12);
 
@@ -34,11 +36,14 @@ function routerManifest() {
 function offlinePageFiles() {
   const { file, manifest } = routerManifest();
   const routeIds = ['root', 'components/site-layout', 'routes/offline'];
-  const modules = [manifest.entry, ...routeIds.map((id) => {
-    const route = manifest.routes[id];
-    if (!route) throw new Error(`build-service-worker: route ${id} is not in React Router's manifest`);
-    return route;
-  })];
+  const modules = [
+    manifest.entry,
+    ...routeIds.map((id) => {
+      const route = manifest.routes[id];
+      if (!route) throw new Error(`build-service-worker: route ${id} is not in React Router's manifest`);
+      return route;
+    }),
+  ];
   const files = new Set([`assets/${file}`]);
   for (const entry of modules) for (const url of [entry.module, ...(entry.imports ?? []), ...(entry.css ?? [])]) files.add(url.replace(/^\//, ''));
   return [...files];

@@ -15,7 +15,9 @@ process.env.APP_MODE ??= 'demo';
 // Payments go through the demo's own Razorpay sandbox (decision 095), unless Razorpay keys are given
 // (PAYMENTS= empty turns it off); the server refuses the sandbox in production.
 if (process.env.APP_MODE !== 'production' && !process.env.RAZORPAY_KEY_ID && !process.env.RAZORPAY_KEY_SECRET) process.env.PAYMENTS ??= 'sandbox';
-console.log(`demo: step 2 of 2: starting the server (${process.env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${process.env.DATA_DIR ?? './data'}`}); it says where to open the site when it is ready…`);
+console.log(
+  `demo: step 2 of 2: starting the server (${process.env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${process.env.DATA_DIR ?? './data'}`}); it says where to open the site when it is ready…`,
+);
 // React's production build: the demo should be as fast as the real thing.
 process.env.NODE_ENV ??= 'production';
 const { startServer } = await import(builtServer);

@@ -21,7 +21,9 @@ if (process.env.APP_MODE !== 'production' && !process.env.RAZORPAY_KEY_ID && !pr
 process.env.PAGE_CACHE_SECONDS ??= '0';
 process.env.SETTINGS_CACHE_SECONDS ??= '0';
 
-console.log(`dev: starting Vite and the server (${process.env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${process.env.DATA_DIR ?? './data'}`}); it says where to open the site when it is ready…`);
+console.log(
+  `dev: starting Vite and the server (${process.env.DATABASE_URL ? 'PostgreSQL' : `SQLite in ${process.env.DATA_DIR ?? './data'}`}); it says where to open the site when it is ready…`,
+);
 // Middleware mode: our own server answers, and hands Vite its requests (modules); Vite's
 // hot-reload socket shares its port (a port of its own would need its own CSP source).
 const httpServer = createHttpServer();

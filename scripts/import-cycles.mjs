@@ -28,7 +28,16 @@ const KNOWN_TANGLED_DOMAINS = new Set(['accounts', 'admin', 'auth', 'catalog', '
  * demo's seed, and the commands that move or back up a whole installation. A domain never imports
  * them; they import the domains. Counted as part of no domain, so they close no cycle.
  */
-const ASSEMBLY = [/^server\/[^/]+\/http\//, /^server\/db\/migrations\//, /^server\/jobs\/registry\.ts$/, /^server\/admin\/settings\.ts$/, /^server\/privacy\/all-personal-data\.ts$/, /^server\/db\/demo\//, /^server\/db\/migrate-to-postgres\.ts$/, /^server\/backups\/commands\.ts$/];
+const ASSEMBLY = [
+  /^server\/[^/]+\/http\//,
+  /^server\/db\/migrations\//,
+  /^server\/jobs\/registry\.ts$/,
+  /^server\/admin\/settings\.ts$/,
+  /^server\/privacy\/all-personal-data\.ts$/,
+  /^server\/db\/demo\//,
+  /^server\/db\/migrate-to-postgres\.ts$/,
+  /^server\/backups\/commands\.ts$/,
+];
 const isAssembly = (file) => ASSEMBLY.some((pattern) => pattern.test(path.relative(root, file).split(path.sep).join('/')));
 
 const SPECIFIER = /(?:^|[\s;}])(?:import|export)\s+(type\s+)?(?:[^'";]*?\s+from\s+)?['"](\.{1,2}\/[^'"]+)['"]|\bimport\(\s*['"](\.{1,2}\/[^'"]+)['"]\s*\)/g;
@@ -56,7 +65,8 @@ function folderGraph(base, names) {
         if (match[1]) continue;
         const imported = path.resolve(path.dirname(file), match[2] ?? match[3]);
         const target = isAssembly(imported) ? null : nodeOf(imported);
-        if (target && target !== node && !graph.get(node).has(target)) graph.get(node).set(target, `${path.relative(root, file)} imports ${match[2] ?? match[3]}`);
+        if (target && target !== node && !graph.get(node).has(target))
+          graph.get(node).set(target, `${path.relative(root, file)} imports ${match[2] ?? match[3]}`);
       }
     }
   }
@@ -105,21 +115,31 @@ function describe(graph, component) {
   return lines.join('\n');
 }
 
-const directories = (folder) => readdirSync(path.join(root, folder), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const directories = (folder) =>
+  readdirSync(path.join(root, folder), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
 
 let failed = false;
 const features = folderGraph('app/features', directories('app/features'));
 for (const component of cycles(features)) {
   failed = true;
-  console.error(`Features import each other (decision 110): share through app/lib or app/components, or let one feature own it.\n${describe(features, component)}`);
+  console.error(
+    `Features import each other (decision 110): share through app/lib or app/components, or let one feature own it.\n${describe(features, component)}`,
+  );
 }
 
 // server/http/ is the edge every domain shares (decision 058), not a domain.
-const domains = folderGraph('server', directories('server').filter((name) => name !== 'http'));
+const domains = folderGraph(
+  'server',
+  directories('server').filter((name) => name !== 'http'),
+);
 const domainCycles = cycles(domains);
 if (process.argv.includes('--report')) {
   for (const component of domainCycles) console.log(`Server domains in a cycle:\n${describe(domains, component)}`);
-  const mutual = [...domains].flatMap(([from, targets]) => [...targets.keys()].filter((to) => from < to && domains.get(to).has(from)).map((to) => `${from} <-> ${to}`));
+  const mutual = [...domains].flatMap(([from, targets]) =>
+    [...targets.keys()].filter((to) => from < to && domains.get(to).has(from)).map((to) => `${from} <-> ${to}`),
+  );
   console.log(`Mutual imports:\n  ${mutual.join('\n  ')}`);
 }
 const tangled = new Set(domainCycles.flat().map((node) => node.slice('server/'.length)));

@@ -21,7 +21,8 @@ if (buildIsStale()) {
 const chosen = process.argv.slice(2);
 const integration = globSync('tests/integration/*.test.ts').sort();
 const quick = integration.filter((file) => isQuickIntegrationFile(readFileSync(file, 'utf8')));
-if (chosen.length === 0) console.log(`test:quick: the unit tests and ${quick.length} of ${integration.length} integration files (those that start no server of their own), on SQLite`);
+if (chosen.length === 0)
+  console.log(`test:quick: the unit tests and ${quick.length} of ${integration.length} integration files (those that start no server of their own), on SQLite`);
 // Vitest takes file arguments as filters over every project: tests/unit/ keeps all unit files.
 const files = chosen.length > 0 ? chosen : ['tests/unit/', ...quick];
 const result = spawnSync('npm', ['exec', '--', 'vitest', 'run', '--project', 'unit', '--project', 'integration-sqlite', ...files], { stdio: 'inherit' });

@@ -50,7 +50,9 @@ const runs = await Promise.all([
   run('lint', ['run', 'lint']),
   ...(whole
     ? [
-        run('tests: unit and integration', vitest(['--project', 'unit', '--project', 'integration-sqlite', '--project', 'integration-postgres', ...extra]), { live: true }),
+        run('tests: unit and integration', vitest(['--project', 'unit', '--project', 'integration-sqlite', '--project', 'integration-postgres', ...extra]), {
+          live: true,
+        }),
         run('tests: browser (e2e)', vitest(['--project', 'e2e', ...extra]), { env: { SUMMARY_FILE: summaryFiles[1] } }),
       ]
     : [run('tests', vitest(extra), { live: true })]),
@@ -90,7 +92,9 @@ for (const [project, files] of Object.entries(expectedFiles)) {
   }
   console.log(`${project.padEnd(22)} ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped, in ${result.files.length} files`);
   // The slowest files first: where a faster suite would start.
-  const slowest = Object.entries(result.durations ?? {}).sort((a, b) => b[1] - a[1]).slice(0, 3);
+  const slowest = Object.entries(result.durations ?? {})
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3);
   if (slowest.length > 0) console.log(`  slowest: ${slowest.map(([file, ms]) => `${path.basename(file)} ${(ms / 1000).toFixed(1)} s`).join(', ')}`);
   for (const broken of result.brokenFiles) {
     console.log(`  file failed before its tests ran: ${broken.file}: ${broken.error.split('\n')[0]}`);

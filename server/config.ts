@@ -12,9 +12,7 @@ import { PASSWORD_LENGTH } from '../app/lib/input.ts';
 const modes = ['production', 'demo', 'test'] as const;
 export type AppMode = (typeof modes)[number];
 
-const phone = z
-  .string()
-  .regex(/^\+?[0-9]{10,15}$/, 'must be a phone number of 10 to 15 digits, optionally starting with +');
+const phone = z.string().regex(/^\+?[0-9]{10,15}$/, 'must be a phone number of 10 to 15 digits, optionally starting with +');
 
 const emailList = z
   .string()
@@ -32,7 +30,7 @@ const schema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   // S3-compatible object storage for photos instead of DATA_DIR (decision 068): endpoint, bucket and both keys, or none.
-  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: 'must be the storage server\'s http(s) URL, such as https://s3.ap-south-1.amazonaws.com' }).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, message: "must be the storage server's http(s) URL, such as https://s3.ap-south-1.amazonaws.com" }).optional(),
   S3_BUCKET: z
     .string()
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens')
@@ -77,7 +75,10 @@ const schema = z.object({
   ADMIN_EMAILS: emailList.default(['admin@gaadibazaar.in', 'manager@gaadibazaar.in']),
   // Sessions and signed tokens. Required in production; elsewhere the installation makes one (startup.ts).
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters of random text').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   MAIL_FROM: z.string().min(3).default('Gaadi Bazaar <no-reply@gaadibazaar.in>'),
   SMS_PROVIDER: z.enum(['outbox', 'msg91', 'twilio']).optional(),
   MSG91_AUTH_KEY: z.string().min(1).optional(),
@@ -88,7 +89,10 @@ const schema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   // Online payment of rental bookings (both keys, or neither: pay at pickup only).
-  RAZORPAY_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must be a Razorpay key id such as rzp_live_…').optional(),
+  RAZORPAY_KEY_ID: z
+    .string()
+    .regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, 'must be a Razorpay key id such as rzp_live_…')
+    .optional(),
   RAZORPAY_KEY_SECRET: z.string().min(8, 'must be the key secret from the Razorpay dashboard').optional(),
   RAZORPAY_WEBHOOK_SECRET: z.string().min(8, 'must be the webhook secret set in the Razorpay dashboard').optional(),
   RAZORPAY_API_URL: z.url().default('https://api.razorpay.com'),
@@ -109,7 +113,11 @@ const schema = z.object({
   // Set when a reverse proxy in front of the app sets X-Forwarded-For (rate limits key on the client address).
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   BODY_IDLE_TIMEOUT_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int('must be a whole number').min(1).max(600).default(60),
-  DEMO_ADMIN_PASSWORD: z.string().min(PASSWORD_LENGTH.min, `must be at least ${PASSWORD_LENGTH.min} characters`).max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`).optional(),
+  DEMO_ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_LENGTH.min, `must be at least ${PASSWORD_LENGTH.min} characters`)
+    .max(PASSWORD_LENGTH.max, `must be at most ${PASSWORD_LENGTH.max} characters`)
+    .optional(),
   DEMO_IMAGE_CACHE: z.string().min(1).optional(),
   // Seconds a public page is kept for signed-out visitors (0 turns the cache off; off in test mode).
   PAGE_CACHE_SECONDS: z.coerce.number({ message: 'must be a number of seconds' }).int().min(0).max(300).optional(),
@@ -141,7 +149,12 @@ const schema = z.object({
   // Milliseconds between SIGTERM (from then /readyz says 503) and closing the port: about the load balancer's health-check interval times its failure threshold.
   DRAIN_DELAY_MS: z.coerce.number({ message: 'must be a number of milliseconds' }).int().min(0).max(120_000).default(0),
   // /metrics for Prometheus (decision 111, docs/operations.md): on a port of its own, bound to HOST (the site's port then answers 404 there)…
-  METRICS_PORT: z.coerce.number({ message: 'must be a port number (1-65535) for /metrics alone' }).int('must be a whole number').min(1, 'must be a port number (1-65535) for /metrics alone').max(65535, 'must be a port number (1-65535) for /metrics alone').optional(),
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a port number (1-65535) for /metrics alone' })
+    .int('must be a whole number')
+    .min(1, 'must be a port number (1-65535) for /metrics alone')
+    .max(65535, 'must be a port number (1-65535) for /metrics alone')
+    .optional(),
   // …and/or to a scraper sending `Authorization: Bearer <METRICS_TOKEN>`. Neither set: no /metrics.
   METRICS_TOKEN: z
     .string()
@@ -188,20 +201,32 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   if (raw.PAYMENTS === 'sandbox') {
     const keys = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'].filter((name) => raw[name]);
     // One line, the first reason: a production site never takes pretend payments, whatever else is set.
-    if (mode === 'production') problems.push('PAYMENTS: sandbox is for the demo and tests only; a production site takes payments through Razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET');
-    else if (keys.length > 0) problems.push(`PAYMENTS: sandbox cannot run beside Razorpay keys (${keys.join(', ')} set): unset PAYMENTS to pay through Razorpay, or the keys to try the sandbox`);
-    else if (raw.WORKER === 'off') problems.push("PAYMENTS: the sandbox lives in this server, whose worker retries its refunds: leave WORKER on");
+    if (mode === 'production')
+      problems.push(
+        'PAYMENTS: sandbox is for the demo and tests only; a production site takes payments through Razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
+      );
+    else if (keys.length > 0)
+      problems.push(
+        `PAYMENTS: sandbox cannot run beside Razorpay keys (${keys.join(', ')} set): unset PAYMENTS to pay through Razorpay, or the keys to try the sandbox`,
+      );
+    else if (raw.WORKER === 'off') problems.push('PAYMENTS: the sandbox lives in this server, whose worker retries its refunds: leave WORKER on');
   }
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
   const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
-  if (raw.BACKUP_TO?.startsWith('s3://') && s3.some((name) => !raw[name])) problems.push('BACKUP_TO: backups to a bucket use the S3_* settings; set all four of them');
+  if (raw.BACKUP_TO?.startsWith('s3://') && s3.some((name) => !raw[name]))
+    problems.push('BACKUP_TO: backups to a bucket use the S3_* settings; set all four of them');
   const s3Missing = s3.filter((name) => !raw[name]);
   if (s3Missing.length > 0 && s3Missing.length < s3.length) {
-    problems.push(`${s3Missing.join(', ')}: ${s3Missing.length === 1 ? 'is' : 'are'} required for object storage when ${s3.filter((name) => raw[name]).join(', ')} ${s3.length - s3Missing.length === 1 ? 'is' : 'are'} set (set all four, or none to keep photos in DATA_DIR)`);
+    problems.push(
+      `${s3Missing.join(', ')}: ${s3Missing.length === 1 ? 'is' : 'are'} required for object storage when ${s3.filter((name) => raw[name]).join(', ')} ${s3.length - s3Missing.length === 1 ? 'is' : 'are'} set (set all four, or none to keep photos in DATA_DIR)`,
+    );
   }
-  if (raw.METRICS_PORT && raw.METRICS_PORT === (raw.PORT ?? '3000')) problems.push(`METRICS_PORT: must differ from PORT (${raw.PORT ?? '3000'}): /metrics gets a port of its own, or set METRICS_TOKEN instead to serve it on the site's port`);
+  if (raw.METRICS_PORT && raw.METRICS_PORT === (raw.PORT ?? '3000'))
+    problems.push(
+      `METRICS_PORT: must differ from PORT (${raw.PORT ?? '3000'}): /metrics gets a port of its own, or set METRICS_TOKEN instead to serve it on the site's port`,
+    );
   const botCheck = raw.BOT_CHECK_PROVIDER ?? 'altcha';
   if (botCheck !== 'altcha' && (!raw.BOT_CHECK_SITE_KEY || !raw.BOT_CHECK_SECRET_KEY)) {
     problems.push(`BOT_CHECK_SITE_KEY, BOT_CHECK_SECRET_KEY: are required when BOT_CHECK_PROVIDER is ${botCheck}`);
@@ -291,7 +316,13 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
      */
     razorpay:
       values.RAZORPAY_KEY_ID && values.RAZORPAY_KEY_SECRET
-        ? { keyId: values.RAZORPAY_KEY_ID, keySecret: values.RAZORPAY_KEY_SECRET, webhookSecret: values.RAZORPAY_WEBHOOK_SECRET, apiUrl: values.RAZORPAY_API_URL, checkoutUrl: values.RAZORPAY_CHECKOUT_URL }
+        ? {
+            keyId: values.RAZORPAY_KEY_ID,
+            keySecret: values.RAZORPAY_KEY_SECRET,
+            webhookSecret: values.RAZORPAY_WEBHOOK_SECRET,
+            apiUrl: values.RAZORPAY_API_URL,
+            checkoutUrl: values.RAZORPAY_CHECKOUT_URL,
+          }
         : null,
     /** Payments go through the server's own Razorpay sandbox (PAYMENTS=sandbox; decision 095): never in production. */
     paymentSandbox: values.PAYMENTS === 'sandbox',
@@ -376,7 +407,9 @@ function backupSettings(values: z.infer<typeof schema>) {
   const at = values.BACKUP_AT ?? (values.APP_MODE === 'test' ? 'off' : '02:30');
   const [hour, minute] = at === 'off' ? [] : at.split(':').map(Number);
   return {
-    place: bucket ? { kind: 'bucket' as const, bucket: bucket[1]!, prefix: bucket[2] ? `${bucket[2].replace(/\/+$/, '')}/` : '' } : { kind: 'folder' as const, folder: to },
+    place: bucket
+      ? { kind: 'bucket' as const, bucket: bucket[1]!, prefix: bucket[2] ? `${bucket[2].replace(/\/+$/, '')}/` : '' }
+      : { kind: 'folder' as const, folder: to },
     /** Null: the installation makes one and keeps it in DATA_DIR/backup.key (fine for a first try, not for a real site). */
     key: values.BACKUP_KEY ?? null,
     /** The daily backup's time of day in India, or null when backups are taken only by hand. */

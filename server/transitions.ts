@@ -16,7 +16,12 @@ export type Move<Status extends string, Event extends string> = { readonly from:
 export type TransitionTable<Status extends string, Event extends string> = readonly Move<Status, Event>[];
 
 /** The status `event` by `by` moves a record in `from` to, or null when the table has no such move. */
-export function transition<Status extends string, Event extends string>(table: TransitionTable<Status, Event>, from: Status, event: Event, by: Actor): Status | null {
+export function transition<Status extends string, Event extends string>(
+  table: TransitionTable<Status, Event>,
+  from: Status,
+  event: Event,
+  by: Actor,
+): Status | null {
   return table.find((move) => move.from === from && move.event === event && move.by === by)?.to ?? null;
 }
 
@@ -26,7 +31,11 @@ export function transition<Status extends string, Event extends string>(table: T
  * move many records, or one they have not read. No such move, or moves to different statuses,
  * is a programming error: one UPDATE could not say which.
  */
-export function bulkMove<Status extends string, Event extends string>(table: TransitionTable<Status, Event>, event: Event, by: Actor): { from: Status[]; to: Status } {
+export function bulkMove<Status extends string, Event extends string>(
+  table: TransitionTable<Status, Event>,
+  event: Event,
+  by: Actor,
+): { from: Status[]; to: Status } {
   const moves = table.filter((move) => move.event === event && move.by === by);
   const to = moves[0]?.to;
   if (to === undefined || moves.some((move) => move.to !== to)) throw new Error(`No single status that ${event} by ${by} moves to`);

@@ -105,7 +105,13 @@ export function Combobox({ id, name, label, value, onChange, optionsFor, error, 
             : {})}
         />
         {hydrated ? (
-          <ul id={listId} role="listbox" aria-label={label} hidden={!expanded} className="absolute top-full right-0 left-0 z-20 mt-1 max-h-72 overflow-auto rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-300">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={label}
+            hidden={!expanded}
+            className="absolute top-full right-0 left-0 z-20 mt-1 max-h-72 overflow-auto rounded-xl bg-white py-1 shadow-lg ring-1 ring-slate-300"
+          >
             {options.map((option, index) => (
               <li
                 key={option.value}
@@ -117,7 +123,9 @@ export function Combobox({ id, name, label, value, onChange, optionsFor, error, 
                 onClick={() => choose(option)}
                 className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-3 ${index === active ? 'bg-brand-100 text-brand-800' : 'hover:bg-slate-100'}`}
               >
-                <span lang="en" className="font-medium">{option.value}</span>
+                <span lang="en" className="font-medium">
+                  {option.value}
+                </span>
                 {option.aside ? (
                   <span lang="hi" className="text-sm text-slate-600">
                     {option.aside}
@@ -129,7 +137,10 @@ export function Combobox({ id, name, label, value, onChange, optionsFor, error, 
         ) : null}
         {/* Over the page, as the list is, so nothing below moves while the seller types or leaves the field. */}
         {hydrated && open && value.trim() && options.length === 0 ? (
-          <p role="status" className="absolute top-full right-0 left-0 z-20 mt-1 rounded-xl bg-white px-3 py-2 text-sm text-slate-600 shadow-lg ring-1 ring-slate-300">
+          <p
+            role="status"
+            className="absolute top-full right-0 left-0 z-20 mt-1 rounded-xl bg-white px-3 py-2 text-sm text-slate-600 shadow-lg ring-1 ring-slate-300"
+          >
             {emptyText}
           </p>
         ) : null}

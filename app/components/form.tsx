@@ -67,7 +67,11 @@ export function SelectField({ label, error, id, hint, children, ...select }: Sel
   );
 }
 
-const messageTones = { error: 'bg-red-50 text-red-800 ring-1 ring-red-200', success: 'bg-green-50 text-green-800 ring-1 ring-green-200', info: 'bg-slate-100 text-slate-800 ring-1 ring-slate-200' } as const;
+const messageTones = {
+  error: 'bg-red-50 text-red-800 ring-1 ring-red-200',
+  success: 'bg-green-50 text-green-800 ring-1 ring-green-200',
+  info: 'bg-slate-100 text-slate-800 ring-1 ring-slate-200',
+} as const;
 
 export function FormMessage({ tone, children }: { tone: keyof typeof messageTones; children: React.ReactNode }) {
   return (
@@ -76,7 +80,6 @@ export function FormMessage({ tone, children }: { tone: keyof typeof messageTone
     </p>
   );
 }
-
 
 /** The card that holds the sign-in, sign-up and profile forms (SPEC 9: at most 560 px wide). */
 export function FormCard({ title, children }: { title: string; children: React.ReactNode }) {

@@ -93,7 +93,11 @@ export function PinRefusal({ id, message, hubTo }: { id: string; message: string
     <div id={id} className="flex flex-col gap-2">
       <p className="text-sm font-medium text-red-700">{message}</p>
       {hubTo ? (
-        <Link to={hubTo} preventScrollReset className="inline-flex min-h-11 items-center self-start rounded-xl bg-brand-50 px-4 font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100">
+        <Link
+          to={hubTo}
+          preventScrollReset
+          className="inline-flex min-h-11 items-center self-start rounded-xl bg-brand-50 px-4 font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-100"
+        >
           {t('switchToHub')}
         </Link>
       ) : null}
@@ -116,7 +120,15 @@ export function HomeAddressFields({ values, errors }: { values: { street: string
         defaultValue={values.street}
         error={errors.street}
       />
-      <TextField id="landmark" name="landmark" label={t('landmarkLabel')} hint={t('landmarkHint')} maxLength={LANDMARK_MAX} defaultValue={values.landmark} error={errors.landmark} />
+      <TextField
+        id="landmark"
+        name="landmark"
+        label={t('landmarkLabel')}
+        hint={t('landmarkHint')}
+        maxLength={LANDMARK_MAX}
+        defaultValue={values.landmark}
+        error={errors.landmark}
+      />
     </div>
   );
 }

@@ -3,7 +3,17 @@ type IconProps = { className?: string };
 
 function Svg({ className = 'h-6 w-6', children }: IconProps & { children: React.ReactNode }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" className={className} aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden="true"
+      focusable="false"
+    >
       {children}
     </svg>
   );
@@ -39,7 +49,16 @@ export const GridIcon = (props: IconProps) => (
   </Svg>
 );
 export const HeartIcon = ({ filled, ...props }: IconProps & { filled?: boolean }) => (
-  <svg viewBox="0 0 24 24" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={2} strokeLinejoin="round" className={props.className ?? 'h-6 w-6'} aria-hidden="true" focusable="false">
+  <svg
+    viewBox="0 0 24 24"
+    fill={filled ? 'currentColor' : 'none'}
+    stroke="currentColor"
+    strokeWidth={2}
+    strokeLinejoin="round"
+    className={props.className ?? 'h-6 w-6'}
+    aria-hidden="true"
+    focusable="false"
+  >
     <path d="M12 21s-7.5-4.6-9.5-9.2C1.2 8.6 3.3 5 6.8 5c2 0 3.4 1.1 4.2 2.3h2C13.8 6.1 15.2 5 17.2 5c3.5 0 5.6 3.6 4.3 6.8C19.5 16.4 12 21 12 21z" />
   </svg>
 );

@@ -39,7 +39,8 @@ function useListingSubmit(action: string) {
 
 type LiveFacets = Record<string, Array<{ value: string; count: number }> | undefined>;
 
-const carsText = (count: number, capped: boolean) => (capped ? t('carsAtLeast', { number: groupIndianDigits(count) }) : t('cars', { count, number: groupIndianDigits(count) }));
+const carsText = (count: number, capped: boolean) =>
+  capped ? t('carsAtLeast', { number: groupIndianDigits(count) }) : t('cars', { count, number: groupIndianDigits(count) });
 
 /** The listing's filter tools around its results (`children`): opener, sort, chips, then the form beside the cars. */
 export function FilteredListing({ view, total, totalCapped, children }: { view: ListingView; total: number; totalCapped: boolean; children: React.ReactNode }) {
@@ -98,7 +99,8 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
   if (total === 0 && view.activeCount === 0) return <div className="flex min-w-0 flex-col gap-4">{children}</div>;
 
   const shown = count ?? { total, capped: totalCapped };
-  const liveCount = (name: string, value: string, initial: number) => count?.facets[name]?.find((option) => option.value === value)?.count ?? (count ? 0 : initial);
+  const liveCount = (name: string, value: string, initial: number) =>
+    count?.facets[name]?.find((option) => option.value === value)?.count ?? (count ? 0 : initial);
   const visibility = open ? 'max-lg:flex' : 'max-lg:hidden max-lg:target:flex';
   return (
     <>
@@ -109,84 +111,96 @@ export function FilteredListing({ view, total, totalCapped, children }: { view: 
       </div>
       <FilterChips view={view} />
       <div className="flex flex-col gap-6 lg:flex-row">
-      {open ? <div className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" aria-hidden="true" onClick={() => setOpen(false)} /> : null}
-      <div
-        ref={sheet}
-        id={FILTER_SHEET_ID}
-        {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'filters-heading' } : {})}
-        className={`${visibility} flex-col max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-50 max-lg:max-h-[88dvh] max-lg:rounded-t-2xl max-lg:bg-white max-lg:shadow-2xl lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:w-64 lg:shrink-0 lg:self-start`}
-      >
-        <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 lg:px-0 lg:pt-0">
-          <h2 id="filters-heading" tabIndex={-1} className="text-lg font-bold outline-none">
-            {t('filters')}
-          </h2>
-          <a
-            href="#results-heading"
-            onClick={(event) => {
-              event.preventDefault();
-              setOpen(false);
-            }}
-            className="rounded-full p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
-          >
-            <CloseIcon className="h-5 w-5" />
-            <span className="sr-only">{t('closeFilters')}</span>
-          </a>
-        </div>
-        <form
-          method="get"
-          action={formAction}
-          key={location.key}
-          className="flex min-h-0 flex-1 flex-col"
-          onSubmit={submit}
-          onChange={(event) => void recount(event.currentTarget)}
+        {open ? <div className="fixed inset-0 z-40 bg-slate-900/50 lg:hidden" aria-hidden="true" onClick={() => setOpen(false)} /> : null}
+        <div
+          ref={sheet}
+          id={FILTER_SHEET_ID}
+          {...(open ? { role: 'dialog', 'aria-modal': true, 'aria-labelledby': 'filters-heading' } : {})}
+          className={`${visibility} flex-col max-lg:fixed max-lg:inset-x-0 max-lg:bottom-0 max-lg:z-50 max-lg:max-h-[88dvh] max-lg:rounded-t-2xl max-lg:bg-white max-lg:shadow-2xl lg:sticky lg:top-20 lg:max-h-[calc(100dvh-6rem)] lg:w-64 lg:shrink-0 lg:self-start`}
         >
-          <HiddenFields view={view} keep={(name) => name === 'category' || name === 'q' || name === 'sort'} />
-          <LaterHydration id="filter-options">
-            <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-4 py-3 lg:px-0 lg:pr-2">
-              {view.groups.map((group) => (
-                <fieldset key={group.name} className="flex flex-col gap-2">
-                  <legend className="mb-2 text-sm font-bold text-slate-800">{group.label}</legend>
-                  <div className={`flex flex-wrap gap-2 ${group.options.length > 10 ? 'max-h-48 overflow-y-auto p-0.5' : ''}`}>
-                    {group.multiple ? null : <Option type="radio" name={group.name} value="" label={t('any')} checked={!group.options.some((option) => option.checked)} />}
-                    {group.options.map((option) => (
-                      <Option
-                        key={option.value}
-                        type={group.multiple ? 'checkbox' : 'radio'}
-                        name={group.name}
-                        value={option.value}
-                        label={option.label}
-                        count={liveCount(group.name, option.value, option.count)}
-                        checked={option.checked}
-                      />
-                    ))}
-                  </div>
-                </fieldset>
-              ))}
-            </div>
-          </LaterHydration>
-          <div className="flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:bg-transparent lg:px-0 lg:pb-3">
-            {view.activeCount > 0 ? (
-              <Link to={view.clearHref} className="px-2 py-2.5 text-sm font-semibold text-brand-700 underline">
-                {t('clearAll')}
-              </Link>
-            ) : null}
-            <button
-              type="submit"
-              aria-busy={counting}
-              className="flex-1 rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800"
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3 lg:px-0 lg:pt-0">
+            <h2 id="filters-heading" tabIndex={-1} className="text-lg font-bold outline-none">
+              {t('filters')}
+            </h2>
+            <a
+              href="#results-heading"
+              onClick={(event) => {
+                event.preventDefault();
+                setOpen(false);
+              }}
+              className="rounded-full p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
             >
-              {counting ? t('countingCars') : t('showCars', { cars: carsText(shown.total, shown.capped) })}
-            </button>
+              <CloseIcon className="h-5 w-5" />
+              <span className="sr-only">{t('closeFilters')}</span>
+            </a>
           </div>
-        </form>
-      </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>
+          <form
+            method="get"
+            action={formAction}
+            key={location.key}
+            className="flex min-h-0 flex-1 flex-col"
+            onSubmit={submit}
+            onChange={(event) => void recount(event.currentTarget)}
+          >
+            <HiddenFields view={view} keep={(name) => name === 'category' || name === 'q' || name === 'sort'} />
+            <LaterHydration id="filter-options">
+              <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto overscroll-contain px-4 py-3 lg:px-0 lg:pr-2">
+                {view.groups.map((group) => (
+                  <fieldset key={group.name} className="flex flex-col gap-2">
+                    <legend className="mb-2 text-sm font-bold text-slate-800">{group.label}</legend>
+                    <div className={`flex flex-wrap gap-2 ${group.options.length > 10 ? 'max-h-48 overflow-y-auto p-0.5' : ''}`}>
+                      {group.multiple ? null : (
+                        <Option type="radio" name={group.name} value="" label={t('any')} checked={!group.options.some((option) => option.checked)} />
+                      )}
+                      {group.options.map((option) => (
+                        <Option
+                          key={option.value}
+                          type={group.multiple ? 'checkbox' : 'radio'}
+                          name={group.name}
+                          value={option.value}
+                          label={option.label}
+                          count={liveCount(group.name, option.value, option.count)}
+                          checked={option.checked}
+                        />
+                      ))}
+                    </div>
+                  </fieldset>
+                ))}
+              </div>
+            </LaterHydration>
+            <div className="flex items-center gap-3 border-t border-slate-200 bg-white px-4 py-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] lg:bg-transparent lg:px-0 lg:pb-3">
+              {view.activeCount > 0 ? (
+                <Link to={view.clearHref} className="px-2 py-2.5 text-sm font-semibold text-brand-700 underline">
+                  {t('clearAll')}
+                </Link>
+              ) : null}
+              <button type="submit" aria-busy={counting} className="flex-1 rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
+                {counting ? t('countingCars') : t('showCars', { cars: carsText(shown.total, shown.capped) })}
+              </button>
+            </div>
+          </form>
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col gap-4">{children}</div>
       </div>
     </>
   );
 }
 
-function Option({ type, name, value, label, count, checked }: { type: 'checkbox' | 'radio'; name: string; value: string; label: string; count?: number; checked: boolean }) {
+function Option({
+  type,
+  name,
+  value,
+  label,
+  count,
+  checked,
+}: {
+  type: 'checkbox' | 'radio';
+  name: string;
+  value: string;
+  label: string;
+  count?: number;
+  checked: boolean;
+}) {
   return (
     // Styled by the filter-option class (app/app.css): this label is repeated about 90 times per page.
     <label className="filter-option">
@@ -219,9 +233,7 @@ function FilterOpener({ activeCount, onOpen }: { activeCount: number; onOpen: ()
 
 /** The listing's parameters a form carries along without showing them (`keep` picks which). */
 export function HiddenFields({ view, keep }: { view: ListingView; keep: (name: string) => boolean }) {
-  return view.hidden
-    .filter((field) => keep(field.name))
-    .map((field) => <input key={field.name} type="hidden" name={field.name} value={field.value} />);
+  return view.hidden.filter((field) => keep(field.name)).map((field) => <input key={field.name} type="hidden" name={field.name} value={field.value} />);
 }
 
 /** The active filters, each a link to the listing without it. */

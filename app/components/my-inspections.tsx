@@ -54,16 +54,17 @@ export function MyInspections({ inspections, confirmOffer }: { inspections: MyIn
               <p className="text-sm text-slate-700">{slotLabel(item.slot)}</p>
               <p className="break-words text-sm text-slate-600">{item.mode === 'home' ? t('atHome', { address: homeAddressLine(item) }) : t('atHub')}</p>
               {item.estimate.kind === 'range' ? (
-                <p className="text-sm text-slate-600">
-                  {t('estimate', { low: formatRupees(item.estimate.low), high: formatRupees(item.estimate.high) })}
-                </p>
+                <p className="text-sm text-slate-600">{t('estimate', { low: formatRupees(item.estimate.low), high: formatRupees(item.estimate.high) })}</p>
               ) : null}
             </>
           }
           actions={
             item.changeable ? (
               <>
-                <Link to={`${paths.sellInspection}?${new URLSearchParams({ reschedule: String(item.id), date: item.slot.slice(0, 10) })}`} className={bookingLinkClass}>
+                <Link
+                  to={`${paths.sellInspection}?${new URLSearchParams({ reschedule: String(item.id), date: item.slot.slice(0, 10) })}`}
+                  className={bookingLinkClass}
+                >
                   {t('reschedule')}
                 </Link>
                 <Form method="post" action={paths.sellInspection}>
@@ -140,14 +141,20 @@ function OfferBox({ inspection, offer, confirming }: { inspection: MyInspection;
                 {t('confirmOfferYes', { amount })}
               </button>
             </Form>
-            <Link to={`${paths.profile}#inspections`} className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100">
+            <Link
+              to={`${paths.profile}#inspections`}
+              className="inline-flex min-h-11 items-center rounded-lg px-4 font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-100"
+            >
               {t('confirmOfferNo')}
             </Link>
           </div>
         </div>
       ) : open ? (
         <div className="mt-3 flex flex-wrap gap-2">
-          <Link to={paths.confirmOffer(inspection.id)} className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+          <Link
+            to={paths.confirmOffer(inspection.id)}
+            className="inline-flex min-h-11 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+          >
             {t('acceptOffer')}
           </Link>
           <Form method="post" action={paths.sellInspection}>

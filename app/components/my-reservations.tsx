@@ -39,17 +39,24 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
           about={
             <>
               <BookedCar vehicleId={reservation.vehicleId} title={reservation.vehicleTitle} />
-              <p className="text-sm text-slate-700">
-                {t('tokenLine', { id: reservation.id, amount: formatRupees(reservation.amount) })}
-              </p>
+              <p className="text-sm text-slate-700">{t('tokenLine', { id: reservation.id, amount: formatRupees(reservation.amount) })}</p>
               {reservation.status === 'active' && reservation.heldUntil ? (
                 <p className="text-sm text-slate-700">
-                  <RichText text={t('heldUntil', { until: formatIndiaDateTime(reservation.heldUntil), left: timeLeft(Date.parse(reservation.heldUntil), nowMs) })} parts={{ left: (words) => <strong>{words}</strong> }} />
+                  <RichText
+                    text={t('heldUntil', { until: formatIndiaDateTime(reservation.heldUntil), left: timeLeft(Date.parse(reservation.heldUntil), nowMs) })}
+                    parts={{ left: (words) => <strong>{words}</strong> }}
+                  />
                 </p>
               ) : null}
-              {reservation.status === 'pending' ? <p className="text-sm text-slate-700">{t('payByToReserve', { time: formatIndiaDateTime(reservation.payBy) })}</p> : null}
-              {reservation.amountRefunded > 0 ? <p className="text-sm text-green-800">{t('refunded', { amount: formatRupees(reservation.amountRefunded) })}</p> : null}
-              {reservation.refundOwed > 0 ? <p className="text-sm text-amber-900">{t('refundOnWay', { amount: formatRupees(reservation.refundOwed) })}</p> : null}
+              {reservation.status === 'pending' ? (
+                <p className="text-sm text-slate-700">{t('payByToReserve', { time: formatIndiaDateTime(reservation.payBy) })}</p>
+              ) : null}
+              {reservation.amountRefunded > 0 ? (
+                <p className="text-sm text-green-800">{t('refunded', { amount: formatRupees(reservation.amountRefunded) })}</p>
+              ) : null}
+              {reservation.refundOwed > 0 ? (
+                <p className="text-sm text-amber-900">{t('refundOnWay', { amount: formatRupees(reservation.refundOwed) })}</p>
+              ) : null}
             </>
           }
           actions={
@@ -57,7 +64,11 @@ export function MyReservations({ reservations, nowMs }: { reservations: MyReserv
               <>
                 {/* Loaded as a document: only a pay page's own CSP lets Razorpay Checkout run (server/http/security.ts). */}
                 {reservation.status === 'pending' ? (
-                  <Link to={paths.payReservation(reservation.id)} reloadDocument className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+                  <Link
+                    to={paths.payReservation(reservation.id)}
+                    reloadDocument
+                    className="rounded-lg bg-brand-700 px-3 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+                  >
                     {t('pay', { amount: formatRupees(reservation.amount) })}
                   </Link>
                 ) : null}

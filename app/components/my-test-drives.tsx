@@ -6,7 +6,18 @@ import { testDriveText as t } from '../lib/i18n/testDrive.ts';
 import { homeAddressLine } from '../lib/home-address.ts';
 import { BookedCar, BookingCard, BookingsSection, bookingLinkClass, CancelBooking } from './profile-bookings.tsx';
 
-export type MyTestDrive = { id: number; vehicleId: number | null; vehicleTitle: string; mode: TestDriveMode; pinCode: string; street: string; landmark: string; slot: string; status: TestDriveStatus; changeable: boolean };
+export type MyTestDrive = {
+  id: number;
+  vehicleId: number | null;
+  vehicleTitle: string;
+  mode: TestDriveMode;
+  pinCode: string;
+  street: string;
+  landmark: string;
+  slot: string;
+  status: TestDriveStatus;
+  changeable: boolean;
+};
 
 /** A notice whose text is read when it is shown, in the page's language. */
 const notice = (tone: 'success' | 'error', text: () => string) => ({
@@ -55,7 +66,9 @@ export function MyTestDrives({ testDrives }: { testDrives: MyTestDrive[] }) {
             <>
               <BookedCar vehicleId={drive.vehicleId} title={drive.vehicleTitle} />
               <p className="text-sm text-slate-700">{slotLabel(drive.slot)}</p>
-              <p className="break-words text-sm text-slate-600">{drive.mode === 'home' ? t('atHomeAddress', { address: homeAddressLine(drive) }) : MODE_LABELS.hub}</p>
+              <p className="break-words text-sm text-slate-600">
+                {drive.mode === 'home' ? t('atHomeAddress', { address: homeAddressLine(drive) }) : MODE_LABELS.hub}
+              </p>
             </>
           }
           actions={

@@ -59,7 +59,19 @@ export function BookingsSection<Booking extends { id: number }>({
  * One booking: what and when (`about`) with its status beside it, then the rest (a report, an
  * offer) and the row of what can be done (reschedule, pay, cancel).
  */
-export function BookingCard({ about, status, statusTone, actions, children }: { about: ReactNode; status: string; statusTone: string; actions?: ReactNode; children?: ReactNode }) {
+export function BookingCard({
+  about,
+  status,
+  statusTone,
+  actions,
+  children,
+}: {
+  about: ReactNode;
+  status: string;
+  statusTone: string;
+  actions?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
     <li className="rounded-xl p-4 ring-1 ring-slate-200">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -93,7 +105,12 @@ export const bookingLinkClass = 'rounded-lg px-3 py-2 text-sm font-semibold ring
 export function CancelBooking({ action, label, onAsk }: { action: string; label: string; onAsk: (event: MouseEvent<HTMLElement>) => void }) {
   return (
     <Form method="post" action={action}>
-      <button type="submit" aria-haspopup="dialog" className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50" onClick={onAsk}>
+      <button
+        type="submit"
+        aria-haspopup="dialog"
+        className="rounded-lg px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-slate-300 hover:bg-red-50"
+        onClick={onAsk}
+      >
         {label}
       </button>
     </Form>

@@ -107,7 +107,12 @@ function MenuDropdown() {
       >
         {t('menu')} <ChevronDownIcon className="h-4 w-4" />
       </button>
-      <nav id="site-menu" aria-label={t('siteMenu')} hidden={!open} className="absolute right-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 text-slate-800 shadow-xl ring-1 ring-slate-200">
+      <nav
+        id="site-menu"
+        aria-label={t('siteMenu')}
+        hidden={!open}
+        className="absolute right-0 top-full z-30 mt-2 w-56 overflow-hidden rounded-xl bg-white py-1 text-slate-800 shadow-xl ring-1 ring-slate-200"
+      >
         <ul>
           {menuLinks().map((link) => (
             <li key={link.to}>
@@ -158,7 +163,10 @@ function Drawer({ dialogRef, close, androidAppUrl, signedIn }: DrawerProps) {
             </a>
           </li>
           <li>
-            <InstallAppButton className="flex w-full items-center gap-2 px-5 py-3 text-left font-medium text-brand-700 hover:bg-slate-100" label={t('installApp')} />
+            <InstallAppButton
+              className="flex w-full items-center gap-2 px-5 py-3 text-left font-medium text-brand-700 hover:bg-slate-100"
+              label={t('installApp')}
+            />
           </li>
           <li className="px-5 py-3">
             <LanguageSwitch className="font-medium text-brand-700" />
@@ -222,7 +230,8 @@ function VehicleLoading() {
 
 /** At least 44 by 44 px: a thumb's tap target. */
 const iconButton = 'flex h-11 w-11 shrink-0 items-center justify-center rounded-lg hover:bg-white/10';
-const labelledIcon = 'flex min-h-11 min-w-11 shrink-0 flex-col items-center justify-center gap-0.5 rounded-lg px-1.5 hover:bg-white/10 sm:flex-row sm:gap-1.5 sm:px-2.5';
+const labelledIcon =
+  'flex min-h-11 min-w-11 shrink-0 flex-col items-center justify-center gap-0.5 rounded-lg px-1.5 hover:bg-white/10 sm:flex-row sm:gap-1.5 sm:px-2.5';
 
 export default function SiteLayout() {
   const navigation = useNavigation();
@@ -270,14 +279,16 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
           <a href={site.androidAppUrl} rel="noopener" className={labelledIcon}>
             <DownloadIcon className="h-5 w-5" />
             <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">
-              <span className="max-sm:sr-only">{t('downloadWord')}</span>{t('app')}
+              <span className="max-sm:sr-only">{t('downloadWord')}</span>
+              {t('app')}
             </span>
           </a>
           <InstallAppButton
             className={labelledIcon}
             label={
               <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">
-                {t('installWord')}<span className="max-sm:sr-only">{t('appWord')}</span>
+                {t('installWord')}
+                <span className="max-sm:sr-only">{t('appWord')}</span>
               </span>
             }
           />
@@ -308,11 +319,13 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
       <LaterHydration id="footer">
         <footer className="hidden border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600 sm:block">
           <nav aria-label={t('footer')} className="mb-2 flex flex-wrap justify-center gap-4">
-            {menuLinks().slice(4).map((link) => (
-              <Link key={link.to} to={link.to} className="hover:text-brand-700">
-                {link.label}
-              </Link>
-            ))}
+            {menuLinks()
+              .slice(4)
+              .map((link) => (
+                <Link key={link.to} to={link.to} className="hover:text-brand-700">
+                  {link.label}
+                </Link>
+              ))}
             <Link to={paths.privacy} className="hover:text-brand-700">
               {t('privacy')}
             </Link>

@@ -12,7 +12,16 @@ export function TestDriveButton({ vehicle }: { vehicle: { id: number; status: st
       to={paths.testDrive(vehicle.id)}
       className="flex items-center justify-center gap-2 rounded-xl bg-white px-4 py-3 font-semibold text-brand-800 ring-2 ring-brand-600 hover:bg-brand-50"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-5 w-5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <rect x="3" y="4" width="18" height="17" rx="2" />
         <path d="M16 2v4M8 2v4M3 10h18M9 15l2 2 4-4" />
       </svg>

@@ -4,7 +4,15 @@ import { loadCheckout, type RazorpayResponse } from '../lib/razorpay-checkout.ts
 import { checkoutWindowText as t } from '../lib/i18n/checkoutWindow.ts';
 
 /** One payment through Razorpay Checkout: the order the server made, and the words Checkout shows. */
-export type CheckoutOrder = { keyId: string; orderId: string; amountPaise: number; currency: string; name: string; description: string; prefill: Record<string, string> };
+export type CheckoutOrder = {
+  keyId: string;
+  orderId: string;
+  amountPaise: number;
+  currency: string;
+  name: string;
+  description: string;
+  prefill: Record<string, string>;
+};
 
 /**
  * Razorpay Checkout on a pay page (a rental booking's, a reservation's): loads checkout.js,
@@ -52,7 +60,10 @@ export function useRazorpayCheckout(checkoutUrl: string) {
       description: order.description,
       prefill: order.prefill,
       handler: (answer: RazorpayResponse) => {
-        void submit({ razorpay_payment_id: answer.razorpay_payment_id, razorpay_order_id: answer.razorpay_order_id, razorpay_signature: answer.razorpay_signature }, { method: 'post' });
+        void submit(
+          { razorpay_payment_id: answer.razorpay_payment_id, razorpay_order_id: answer.razorpay_order_id, razorpay_signature: answer.razorpay_signature },
+          { method: 'post' },
+        );
       },
       modal: {
         ondismiss: () => {

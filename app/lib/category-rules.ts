@@ -8,4 +8,15 @@ export const MAX_CATEGORY_NAME = 60;
  * The category messages, each read when it is used, in the language of the page or request of
  * that moment (getters, so `categoryMessages.notFound` reads as before).
  */
-export const categoryMessages = liveTexts(t, ['nameRequired', 'added', 'addFailed', 'updated', 'updateFailed', 'deleted', 'deleteFailed', 'loadFailed', 'confirmDelete', 'notFound']);
+export const categoryMessages = liveTexts(t, [
+  'nameRequired',
+  'added',
+  'addFailed',
+  'updated',
+  'updateFailed',
+  'deleted',
+  'deleteFailed',
+  'loadFailed',
+  'confirmDelete',
+  'notFound',
+]);

@@ -62,8 +62,15 @@ export function indiaDateFormat(options: Intl.DateTimeFormatOptions): { format: 
       const first = parts.findIndex((part) => part.type === 'hour');
       const last = parts.findIndex((part) => part.type === 'minute');
       if (!hour || !minute || last < first) return formatter.format(date);
-      const before = parts.slice(0, first).map((part) => part.value).join('');
-      const after = parts.slice(last + 1).filter((part) => part.type !== 'dayPeriod').map((part) => part.value).join('');
+      const before = parts
+        .slice(0, first)
+        .map((part) => part.value)
+        .join('');
+      const after = parts
+        .slice(last + 1)
+        .filter((part) => part.type !== 'dayPeriod')
+        .map((part) => part.value)
+        .join('');
       return `${before}${formatClock(Number(hour.value), Number(minute.value))}${after}`.trim();
     },
   };

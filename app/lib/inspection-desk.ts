@@ -14,7 +14,20 @@ import { indiaDay, indiaIso } from './india-time.ts';
  * form's. Both are stored as they are here (English, the vehicle's condition report keys them so);
  * a page shows them through conditionItemLabel and conditionStatusLabel.
  */
-export const CONDITION_ITEMS = ['Engine', 'Transmission', 'Suspension', 'Brakes', 'Steering', 'Tyres', 'Battery', 'Electricals', 'Air conditioning', 'Body and paint', 'Interior', 'Documents'] as const;
+export const CONDITION_ITEMS = [
+  'Engine',
+  'Transmission',
+  'Suspension',
+  'Brakes',
+  'Steering',
+  'Tyres',
+  'Battery',
+  'Electricals',
+  'Air conditioning',
+  'Body and paint',
+  'Interior',
+  'Documents',
+] as const;
 export { INSPECTION_STATUSES as CONDITION_STATUSES };
 
 const conditionItemKeys = {
@@ -99,7 +112,9 @@ export const offerFormSchema = z.object({
   amount: z
     .string({ error: () => offerMessages().amount })
     .transform((text) => (/^\s*₹?\s*[\d,]{1,14}\s*$/.test(text) ? Number(text.replace(/[₹\s,]/g, '')) : Number.NaN))
-    .refine((value) => Number.isSafeInteger(value) && value >= OFFER_LIMITS.minRupees && value <= OFFER_LIMITS.maxRupees, { error: () => offerMessages().amount }),
+    .refine((value) => Number.isSafeInteger(value) && value >= OFFER_LIMITS.minRupees && value <= OFFER_LIMITS.maxRupees, {
+      error: () => offerMessages().amount,
+    }),
   validUntil: z.string({ error: () => offerMessages().validUntil }).regex(/^\d{4}-\d{2}-\d{2}$/, { error: () => offerMessages().validUntil }),
 });
 
@@ -117,5 +132,11 @@ export function offerOf(row: StoredOffer, nowMs: number): Offer | null {
   if (row.offer_status === null || row.offer_rupees === null || row.offer_valid_until === null || row.offer_made_at === null) return null;
   const state: OfferState = row.offer_status === 'open' && indiaDay(nowMs) > row.offer_valid_until ? 'expired' : row.offer_status;
   // Times as every time of the product is answered: India time with its offset.
-  return { rupees: Number(row.offer_rupees), validUntil: row.offer_valid_until, state, madeAt: indiaIso(Date.parse(row.offer_made_at)), answeredAt: row.offer_answered_at ? indiaIso(Date.parse(row.offer_answered_at)) : null };
+  return {
+    rupees: Number(row.offer_rupees),
+    validUntil: row.offer_valid_until,
+    state,
+    madeAt: indiaIso(Date.parse(row.offer_made_at)),
+    answeredAt: row.offer_answered_at ? indiaIso(Date.parse(row.offer_answered_at)) : null,
+  };
 }

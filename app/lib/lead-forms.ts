@@ -143,7 +143,12 @@ const phone = z.preprocess(
   z
     .string()
     .min(1, { error: () => leadMessages.phoneRequired })
-    .pipe(z.string().max(LEAD_LIMITS.phone, tooLong('Phone number', LEAD_LIMITS.phone)).refine(looksLikePhone, { error: () => leadMessages.phoneInvalid })),
+    .pipe(
+      z
+        .string()
+        .max(LEAD_LIMITS.phone, tooLong('Phone number', LEAD_LIMITS.phone))
+        .refine(looksLikePhone, { error: () => leadMessages.phoneInvalid }),
+    ),
 );
 
 const description = z.preprocess(cleanText, z.string().max(LEAD_LIMITS.description, tooLong('Description', LEAD_LIMITS.description)));
@@ -239,7 +244,11 @@ export function imageFilesError(files: ReadonlyArray<{ name: string; size: numbe
 export const LEAD_STATUSES = ['new', 'contacted', 'closed'] as const;
 export type LeadStatusValue = (typeof LEAD_STATUSES)[number];
 /** Each status's label, read in the language of the moment (getters, so callers index it as before). */
-export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatusValue, string>> = liveTexts(t, { new: 'statusNew', contacted: 'statusContacted', closed: 'statusClosed' });
+export const LEAD_STATUS_LABELS: Readonly<Record<LeadStatusValue, string>> = liveTexts(t, {
+  new: 'statusNew',
+  contacted: 'statusContacted',
+  closed: 'statusClosed',
+});
 export const MAX_NOTES = 2000;
 /** How long leads are kept (the privacy page says so); then they are deleted with their photos. */
 export const LEAD_RETENTION_MONTHS = 12;

@@ -1,4 +1,17 @@
-import { chipLabel, filterLabel, FILTER_NAMES, filterValues, offered, SORT_NAMES, sortLabel, takesSeveral, type Facets, type FilterName, type ListingFilters, type Sort } from './listing-filters/catalogue.ts';
+import {
+  chipLabel,
+  filterLabel,
+  FILTER_NAMES,
+  filterValues,
+  offered,
+  SORT_NAMES,
+  sortLabel,
+  takesSeveral,
+  type Facets,
+  type FilterName,
+  type ListingFilters,
+  type Sort,
+} from './listing-filters/catalogue.ts';
 import { activeFilterCount, listingParams, withoutFilter } from './listing-filters/url.ts';
 import { paths } from './paths.ts';
 

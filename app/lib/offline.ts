@@ -44,7 +44,10 @@ export function isSharedPagePath(pathname: string): boolean {
  */
 export function isShareableAnswer(status: number, cacheControl: string | null): boolean {
   if (status !== 200 || !cacheControl) return false;
-  const directives = cacheControl.toLowerCase().split(',').map((directive) => directive.trim());
+  const directives = cacheControl
+    .toLowerCase()
+    .split(',')
+    .map((directive) => directive.trim());
   return directives.includes('public') && !directives.includes('no-store') && !directives.includes('private');
 }
 

@@ -13,7 +13,24 @@
  * are dropped from a page's address before it is rendered or cached, on the server and in the
  * browser alike, so a share burst of `/?utm_source=whatsapp` is the home page itself.
  */
-const TRACKING_NAMES = new Set(['fbclid', 'gclid', 'gbraid', 'wbraid', 'dclid', 'msclkid', 'igshid', 'twclid', 'ttclid', 'li_fat_id', 'yclid', 'srsltid', 'mc_cid', 'mc_eid', '_ga', '_gl']);
+const TRACKING_NAMES = new Set([
+  'fbclid',
+  'gclid',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'msclkid',
+  'igshid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'yclid',
+  'srsltid',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  '_gl',
+]);
 
 export function isTrackingParameter(name: string): boolean {
   return name.startsWith('utm_') || TRACKING_NAMES.has(name);

@@ -157,7 +157,8 @@ export const paths = {
    * Booking a test drive of a car: the steps are in the query (`mode`, `pin`, `date`, `slot`,
    * `reschedule` with a booking id), so each step is a page that works without JavaScript.
    */
-  testDrive: (vehicleId: number | string, query: Record<string, string | number | undefined> = {}) => withQuery(fill(pathPatterns.testDrive, { id: vehicleId }), query),
+  testDrive: (vehicleId: number | string, query: Record<string, string | number | undefined> = {}) =>
+    withQuery(fill(pathPatterns.testDrive, { id: vehicleId }), query),
   /** Where a customer's cancel form posts. */
   cancelTestDrive: (id: number) => fill(pathPatterns.cancelTestDrive, { id }),
   /** The profile's list of test drives (the confirmation's link to reschedule or cancel). */
@@ -170,7 +171,8 @@ export const paths = {
   profileCompleteThen: (redirectTo: string) => thenTo('/profile-complete', redirectTo),
   /** Self-drive rental: the fleet for a pickup and return time (India time, `2026-12-01T10:00`). */
   rent: (range?: { from: string; to: string } | null) => `/rent${rangeQuery(range)}`,
-  rentalCar: (id: number | string, range?: { from: string; to: string } | null, month?: string) => fill(pathPatterns.rentalCar, { id }) + rangeQuery(range, month ? { month } : {}),
+  rentalCar: (id: number | string, range?: { from: string; to: string } | null, month?: string) =>
+    fill(pathPatterns.rentalCar, { id }) + rangeQuery(range, month ? { month } : {}),
   /** The rental terms: the settings' terms of every car and each car's own (app/lib/rental-facts.ts). */
   rentTerms: '/rent/terms',
   /** The booking steps: signed in, phone verified, licence on file, then book. */

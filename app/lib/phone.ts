@@ -16,7 +16,22 @@ const MAX_PHONE_DIGITS = 15;
 export const MAX_NAME_LENGTH = 100;
 
 /** The phone, code and name messages, read in the language of the page or request of the moment. */
-export const phoneMessages = liveTexts(t, { signInFirst: 'signInFirstPhone', phoneRequired: 'phoneRequired', phoneInvalid: 'phoneInvalid', requestOtpFirst: 'requestOtpFirst', otpRequired: 'otpRequired', nameRequired: 'nameRequired', nameTooLong: ['nameTooLong', { max: MAX_NAME_LENGTH }], nameNeedsLetters: 'nameNeedsLetters', wrongOtp: 'wrongOtp', otpExpired: 'otpExpired', otpTooManyAttempts: 'otpTooManyAttempts', invalidCredential: 'invalidCredential', quotaExceeded: 'quotaExceeded', sendFailed: 'sendFailed' });
+export const phoneMessages = liveTexts(t, {
+  signInFirst: 'signInFirstPhone',
+  phoneRequired: 'phoneRequired',
+  phoneInvalid: 'phoneInvalid',
+  requestOtpFirst: 'requestOtpFirst',
+  otpRequired: 'otpRequired',
+  nameRequired: 'nameRequired',
+  nameTooLong: ['nameTooLong', { max: MAX_NAME_LENGTH }],
+  nameNeedsLetters: 'nameNeedsLetters',
+  wrongOtp: 'wrongOtp',
+  otpExpired: 'otpExpired',
+  otpTooManyAttempts: 'otpTooManyAttempts',
+  invalidCredential: 'invalidCredential',
+  quotaExceeded: 'quotaExceeded',
+  sendFailed: 'sendFailed',
+});
 
 /**
  * Whether a number as typed could be one: digits, spaces, +, -, dots or brackets (one + at

@@ -80,11 +80,13 @@ export type ChargeLine = { kind: 'extra-km' | 'late' | 'fuel' | 'damage'; label:
 export function chargeLines(charges: ReturnCharges, returned: ChecklistView | null): ChargeLine[] {
   const dashboard = returned?.photos.find((photo) => photo.item === 'dashboard')?.id ?? null;
   const lines: ChargeLine[] = [];
-  if (charges.extraKmCharge > 0) lines.push({ kind: 'extra-km', label: t('chargeExtraKm', { km: charges.extraKm }), amount: charges.extraKmCharge, photoId: dashboard });
+  if (charges.extraKmCharge > 0)
+    lines.push({ kind: 'extra-km', label: t('chargeExtraKm', { km: charges.extraKm }), amount: charges.extraKmCharge, photoId: dashboard });
   if (charges.lateFee > 0) lines.push({ kind: 'late', label: t('chargeLate', { hours: charges.lateHours }), amount: charges.lateFee, photoId: null });
   if (charges.fuelCharge > 0) lines.push({ kind: 'fuel', label: t('chargeFuel'), amount: charges.fuelCharge, photoId: dashboard });
   for (const damage of charges.damage ?? []) {
-    if (damage.charge > 0) lines.push({ kind: 'damage', label: t('chargeDamage', { note: damage.note }), amount: damage.charge, photoId: damage.photoId || null });
+    if (damage.charge > 0)
+      lines.push({ kind: 'damage', label: t('chargeDamage', { note: damage.note }), amount: damage.charge, photoId: damage.photoId || null });
   }
   return lines;
 }

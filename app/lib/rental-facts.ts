@@ -73,11 +73,16 @@ export function carFacts(terms: CarFactTerms, language?: Language): RentalFact<C
     {
       key: 'km',
       label: t('factKm', {}, language),
-      text: terms.kmPerDay === null ? t('factKmUnlimited', {}, language) : t('factKmText', { km: terms.kmPerDay, rate: formatRupees(terms.extraKmRate) }, language),
+      text:
+        terms.kmPerDay === null ? t('factKmUnlimited', {}, language) : t('factKmText', { km: terms.kmPerDay, rate: formatRupees(terms.extraKmRate) }, language),
     },
     { key: 'fuel', label: t('factFuel', {}, language), text: t('factFuelText', { policy: fuelPolicyLabels(language)[terms.fuelPolicy] }, language) },
     { key: 'deposit', label: t('factDeposit', {}, language), text: t('factDepositText', { deposit: formatRupees(terms.deposit) }, language) },
-    { key: 'driver', label: t('factMinimum', {}, language), text: t('factMinimumText', { hours: t('hoursCount', { count: terms.minHours }, language), age: terms.minAge }, language) },
+    {
+      key: 'driver',
+      label: t('factMinimum', {}, language),
+      text: t('factMinimumText', { hours: t('hoursCount', { count: terms.minHours }, language), age: terms.minAge }, language),
+    },
   ];
 }
 

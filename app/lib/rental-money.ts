@@ -45,10 +45,15 @@ export function onlineRefundText(paise: number, options: { window?: string | und
 }
 
 /** The settlement at the return, by how the money moved; `window` for a refund through the gateway just asked for. */
-export function settlementMoneyText(money: SettlementMoney, options: { window?: string | undefined; deposit?: number } = {}, language: Language = currentLanguage()): string {
+export function settlementMoneyText(
+  money: SettlementMoney,
+  options: { window?: string | undefined; deposit?: number } = {},
+  language: Language = currentLanguage(),
+): string {
   const amount = formatPaise(money.paise);
   const reference = withReference(money.reference, language);
-  if (money.direction === 'none' || money.paise === 0) return (options.deposit ?? 0) > 0 ? t('moneyNothingToReturn', {}, language) : t('moneySettledEven', {}, language);
+  if (money.direction === 'none' || money.paise === 0)
+    return (options.deposit ?? 0) > 0 ? t('moneyNothingToReturn', {}, language) : t('moneySettledEven', {}, language);
   if (money.direction === 'returned') {
     switch (money.method) {
       case 'online':
@@ -75,7 +80,10 @@ export function settlementMoneyText(money: SettlementMoney, options: { window?: 
  * A cancellation's or refusal's refund: paid online, back through the gateway; nothing paid yet
  * (a booking paid at pickup), nothing to refund; paid but nothing given back (the policy kept it), said so.
  */
-export function cancellationMoneyText(refund: { paise: number; paidPaise: number; window?: string | undefined }, language: Language = currentLanguage()): string {
+export function cancellationMoneyText(
+  refund: { paise: number; paidPaise: number; window?: string | undefined },
+  language: Language = currentLanguage(),
+): string {
   if (refund.paise > 0) return onlineRefundText(refund.paise, { window: refund.window }, language);
   return refund.paidPaise > 0 ? t('moneyNothingRefunded', {}, language) : t('moneyNothingPaid', {}, language);
 }

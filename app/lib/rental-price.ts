@@ -203,8 +203,16 @@ export type QuoteTotalRow = { key: 'total' | 'deposit' | 'now' | 'pickup'; label
  * The total of the lines, then the refundable deposit on its own row (never added in), then what
  * is paid now and what at pickup.
  */
-export function quoteTotals(quote: RentalQuote, language?: Language): [total: QuoteTotalRow, deposit: QuoteTotalRow, now: QuoteTotalRow, pickup: QuoteTotalRow] {
-  const pickupLabel = quote.depositAt === 'online' ? t('totalDueAtPickup', {}, language) : quote.payableNow > 0 ? t('totalDepositAtPickup', {}, language) : t('totalAtPickup', {}, language);
+export function quoteTotals(
+  quote: RentalQuote,
+  language?: Language,
+): [total: QuoteTotalRow, deposit: QuoteTotalRow, now: QuoteTotalRow, pickup: QuoteTotalRow] {
+  const pickupLabel =
+    quote.depositAt === 'online'
+      ? t('totalDueAtPickup', {}, language)
+      : quote.payableNow > 0
+        ? t('totalDepositAtPickup', {}, language)
+        : t('totalAtPickup', {}, language);
   return [
     { key: 'total', label: t('totalPrice', {}, language), amount: quote.total },
     { key: 'deposit', label: t('totalDeposit', {}, language), amount: quote.deposit },

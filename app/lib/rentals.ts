@@ -170,4 +170,3 @@ const indiaTimeFormat = indiaDateFormat({ timeZone: INDIA_TIME_ZONE, hour: 'nume
 export function formatIndiaTime(ms: number): string {
   return indiaTimeFormat.format(new Date(ms));
 }
-

@@ -26,7 +26,14 @@ export type ReservationSummary = {
   refundOwed: number;
 };
 
-export const RESERVATION_STATUS_LABELS: Readonly<Record<ReservationStatus, string>> = liveTexts(t, { pending: 'statusPending', active: 'statusActive', lapsed: 'statusLapsed', cancelled: 'statusCancelled', expired: 'statusExpired', converted: 'statusConverted' });
+export const RESERVATION_STATUS_LABELS: Readonly<Record<ReservationStatus, string>> = liveTexts(t, {
+  pending: 'statusPending',
+  active: 'statusActive',
+  lapsed: 'statusLapsed',
+  cancelled: 'statusCancelled',
+  expired: 'statusExpired',
+  converted: 'statusConverted',
+});
 
 /** "Reserve for ₹5,000, fully refundable": the button's words. */
 export function reserveLabel(amountRupees: number): string {
@@ -46,4 +53,16 @@ export function timeLeft(untilMs: number, nowMs: number): string {
 }
 
 /** What reserving says to a person; each sentence is read when it is said, in the language of that moment. */
-export const reservationMessages = liveTexts(t, ['signInFirst', 'verifyPhoneFirst', 'notForSale', 'taken', 'notYours', 'notCancellable', 'noOnlinePayment', 'tooMany', 'paymentNotAccepted', 'takenAfterPayment', 'failed']);
+export const reservationMessages = liveTexts(t, [
+  'signInFirst',
+  'verifyPhoneFirst',
+  'notForSale',
+  'taken',
+  'notYours',
+  'notCancellable',
+  'noOnlinePayment',
+  'tooMany',
+  'paymentNotAccepted',
+  'takenAfterPayment',
+  'failed',
+]);

@@ -81,7 +81,9 @@ export function nearestServedArea(pinCode: string, areas: readonly ServiceArea[]
 /** "We don't visit 400071 yet. Nearest area we visit: Saki Naka — 400072, or come to our hub at …" */
 export function notServedMessage(pinCode: string, areas: readonly ServiceArea[], hubAddress: string): string {
   const nearest = nearestServedArea(pinCode, areas);
-  return nearest ? t('areaNotServedNearest', { pin: pinCode, area: areaLabel(nearest), address: hubAddress }) : t('areaNotServed', { pin: pinCode, address: hubAddress });
+  return nearest
+    ? t('areaNotServedNearest', { pin: pinCode, area: areaLabel(nearest), address: hubAddress })
+    : t('areaNotServed', { pin: pinCode, address: hubAddress });
 }
 
 /** Why a home visit or delivery cannot go to this PIN code (none, not six digits, not served), or null when it can. */

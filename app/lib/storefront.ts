@@ -54,7 +54,6 @@ export function trustPointList(text: string): string[] {
     .slice(0, MAX_TRUST_POINTS);
 }
 
-
 export type EntryChip = { label: string; href: string };
 
 const chip = (label: string, filter: Record<string, string>): EntryChip => ({ label, href: paths.browse(filter) });
@@ -66,7 +65,9 @@ const chip = (label: string, filter: Record<string, string>): EntryChip => ({ la
  * script (decision 108).
  */
 export function budgetChips(): EntryChip[] {
-  return (['-3', '3-5', '5-8', '8-12', '12-20'] as const).map((budget) => chip(t(`budget_${budget}`), { budget })).concat(chip(t('aboveTwentyLakh'), { budget: '20-' }));
+  return (['-3', '3-5', '5-8', '8-12', '12-20'] as const)
+    .map((budget) => chip(t(`budget_${budget}`), { budget }))
+    .concat(chip(t('aboveTwentyLakh'), { budget: '20-' }));
 }
 
 export function bodyChips(): EntryChip[] {

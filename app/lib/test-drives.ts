@@ -22,7 +22,13 @@ export type TestDriveStatus = (typeof TEST_DRIVE_STATUSES)[number];
 export const UPCOMING_STATUSES = ['booked', 'confirmed'] as const satisfies readonly TestDriveStatus[];
 
 /** Each label is read when it is shown, in the language of that moment (decision 087). */
-export const STATUS_LABELS: Readonly<Record<TestDriveStatus, string>> = liveTexts(t, { booked: 'statusBooked', confirmed: 'statusConfirmed', done: 'statusDone', no_show: 'statusNoShow', cancelled: 'statusCancelled' });
+export const STATUS_LABELS: Readonly<Record<TestDriveStatus, string>> = liveTexts(t, {
+  booked: 'statusBooked',
+  confirmed: 'statusConfirmed',
+  done: 'statusDone',
+  no_show: 'statusNoShow',
+  cancelled: 'statusCancelled',
+});
 
 export const MODE_LABELS: Readonly<Record<TestDriveMode, string>> = liveTexts(t, { hub: 'modeHub', home: 'modeHome' });
 
@@ -44,7 +50,14 @@ export type SlotRules = {
   daysAhead: number;
 };
 
-export const DEFAULT_TEST_DRIVE_RULES: SlotRules = { openingHour: 10, closingHour: 19, slotMinutes: TEST_DRIVE_SLOT_MINUTES, capacity: 2, leadHours: 2, daysAhead: 6 };
+export const DEFAULT_TEST_DRIVE_RULES: SlotRules = {
+  openingHour: 10,
+  closingHour: 19,
+  slotMinutes: TEST_DRIVE_SLOT_MINUTES,
+  capacity: 2,
+  leadHours: 2,
+  daysAhead: 6,
+};
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -132,11 +145,32 @@ export function remainingLabel(remaining: number): string {
  * Every sentence the booking says to a person, in one place for the pages, the API and the tests;
  * each is read when it is said, in the language of that moment (decision 087).
  */
-export const testDriveMessages = Object.assign(liveTexts(t, ['signInFirst', 'verifyPhoneFirst', 'vehicleNotFound', 'notForSale', 'chooseMode', 'slotInvalid', 'carTaken', 'slotFull', 'youAreBusy', 'notYours', 'notChangeable', 'booked', 'rescheduled', 'cancelled', 'tooMany', 'failed']), {
-  outsideWindow: (daysAhead: number) => t('outsideWindow', { daysAhead }),
-  outsideHours: (rules: Pick<SlotRules, 'openingHour' | 'closingHour'>) => t('outsideHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
-  tooSoon: (leadHours: number) => t('tooSoon', { count: leadHours }),
-});
+export const testDriveMessages = Object.assign(
+  liveTexts(t, [
+    'signInFirst',
+    'verifyPhoneFirst',
+    'vehicleNotFound',
+    'notForSale',
+    'chooseMode',
+    'slotInvalid',
+    'carTaken',
+    'slotFull',
+    'youAreBusy',
+    'notYours',
+    'notChangeable',
+    'booked',
+    'rescheduled',
+    'cancelled',
+    'tooMany',
+    'failed',
+  ]),
+  {
+    outsideWindow: (daysAhead: number) => t('outsideWindow', { daysAhead }),
+    outsideHours: (rules: Pick<SlotRules, 'openingHour' | 'closingHour'>) =>
+      t('outsideHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
+    tooSoon: (leadHours: number) => t('tooSoon', { count: leadHours }),
+  },
+);
 
 /** Why a home visit cannot go to this PIN code (naming the nearest area we visit and the hub); null for the hub. */
 export function homeVisitProblem(request: { mode: TestDriveMode; pinCode: string }, areas: readonly ServiceArea[], hubAddress: string): string | null {

@@ -15,7 +15,12 @@ export const FUEL_TYPES = ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'CNG'] as c
 export const TRANSMISSIONS = ['Manual', 'Automatic'] as const;
 export const VEHICLE_STATUSES = ['available', 'reserved', 'sold', 'draft'] as const satisfies readonly VehicleStatus[];
 /** Each status's label, read in the language of the moment it is read (getters, so callers index it as before). */
-export const STATUS_LABELS: Readonly<Record<VehicleStatus, string>> = liveTexts(t, { available: 'status_available', reserved: 'status_reserved', sold: 'status_sold', draft: 'status_draft' });
+export const STATUS_LABELS: Readonly<Record<VehicleStatus, string>> = liveTexts(t, {
+  available: 'status_available',
+  reserved: 'status_reserved',
+  sold: 'status_sold',
+  draft: 'status_draft',
+});
 /** Suggestions for the condition report's status column; any text is allowed. */
 export const INSPECTION_STATUSES = ['Excellent', 'Good', 'Fair', 'Replaced', 'New', 'Needs Attention'] as const;
 export const FINANCE_AVAILABLE = 'Available';
@@ -30,11 +35,28 @@ export const MAX_ADMIN_SEARCH = 100;
  * The vehicle form's messages. Each is read when it is used, in the language of the page or
  * request of that moment (getters, so `vehicleMessages.notFound` reads as before).
  */
-export const vehicleMessages = Object.assign(liveTexts(t, ['categoryRequired', 'nameRequired', 'priceRequired', 'added', 'addFailed', 'updated', 'updateFailed', 'notFound', 'loadFailed', 'listLoadFailed', 'missingInfo', 'removeImageFailed', 'uploadFailed']), {
-  deleted: (name: string) => t('deleted', { name }),
-  deleteFailed: (message: string) => t('deleteFailed', { message }),
-  confirmDelete: (name: string) => t('confirmDelete', { name }),
-});
+export const vehicleMessages = Object.assign(
+  liveTexts(t, [
+    'categoryRequired',
+    'nameRequired',
+    'priceRequired',
+    'added',
+    'addFailed',
+    'updated',
+    'updateFailed',
+    'notFound',
+    'loadFailed',
+    'listLoadFailed',
+    'missingInfo',
+    'removeImageFailed',
+    'uploadFailed',
+  ]),
+  {
+    deleted: (name: string) => t('deleted', { name }),
+    deleteFailed: (message: string) => t('deleteFailed', { message }),
+    confirmDelete: (name: string) => t('confirmDelete', { name }),
+  },
+);
 
 export type MapRow = { key: string; value: string };
 export type MapName = keyof VehicleMaps;
@@ -122,7 +144,11 @@ export function valuesFromForm(form: FormData): VehicleFormValues {
 
 type FieldName = 'name' | 'price' | 'make' | 'model' | 'year' | 'variant' | 'owners' | 'registration' | 'fitnessFC' | 'tyrePoint' | 'description';
 /** Messages are functions, so the schema (made once) speaks the language of each check. */
-const short = (field: FieldName, max: number) => z.string().trim().max(max, { error: () => t('tooLong', { label: t(`field_${field}`), max }) });
+const short = (field: FieldName, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: () => t('tooLong', { label: t(`field_${field}`), max }) });
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 function validDate(value: string): boolean {
   if (!isoDate.test(value)) return false;
@@ -164,21 +190,23 @@ const scalarSchema = z.object({
     .string()
     .trim()
     .max(500, { error: () => t('videoTooLong') })
-    .refine((value) => {
-      if (value === '') return true;
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' || url.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, { error: () => t('videoUrl') }),
+    .refine(
+      (value) => {
+        if (value === '') return true;
+        try {
+          const url = new URL(value);
+          return url.protocol === 'https:' || url.protocol === 'http:';
+        } catch {
+          return false;
+        }
+      },
+      { error: () => t('videoUrl') },
+    ),
   featured: z.boolean(),
   status: z.enum(VEHICLE_STATUSES),
   soldPrice: z.string().trim(),
   soldAt: z.string().trim(),
 } satisfies Record<FormTextField | 'featured' | 'status', z.ZodType>);
-
 
 function parseMap<T>(name: MapName, list: MapRow[], convert: (value: string) => T): { map: Record<string, T> | null; error?: string } {
   const map: Record<string, T> = {};

@@ -48,7 +48,17 @@ export function vehicleText(source: Record<VehicleTextField, string>): Record<Ve
 }
 
 /** The text fields a card shows (VehicleSummary). */
-export const SUMMARY_TEXT_FIELDS = ['name', 'make', 'model', 'variant', 'year', 'fuelType', 'transmission', 'bodyType', 'price'] as const satisfies readonly VehicleTextField[];
+export const SUMMARY_TEXT_FIELDS = [
+  'name',
+  'make',
+  'model',
+  'variant',
+  'year',
+  'fuelType',
+  'transmission',
+  'bodyType',
+  'price',
+] as const satisfies readonly VehicleTextField[];
 export type SummaryTextField = (typeof SUMMARY_TEXT_FIELDS)[number];
 
 /** The labelled lists of a vehicle: condition report, refurbishment work and finance options. */
@@ -81,20 +91,28 @@ export type Vehicle = VehicleInput & {
 };
 
 /** What a card needs: small enough to send 50 of in a page. */
-export type VehicleSummary = Pick<Vehicle, 'id' | SummaryTextField | 'priceRupees' | 'odometer' | 'featured' | 'status' | 'categoryName'> & { cover: ImageRef | null };
+export type VehicleSummary = Pick<Vehicle, 'id' | SummaryTextField | 'priceRupees' | 'odometer' | 'featured' | 'status' | 'categoryName'> & {
+  cover: ImageRef | null;
+};
 
 /** vehicleCount: sale stock not sold; fleetCount: rental fleet cars (listed on /rent, not here). */
 export type Category = { id: number; name: string; slug: string; image: ImageRef | null; vehicleCount: number; fleetCount: number };
 
 /** Card title: make + model, else the name, else 'Unnamed Vehicle'. */
 export function cardTitle(vehicle: Pick<Vehicle, 'make' | 'model' | 'name'>): string {
-  const makeModel = [vehicle.make, vehicle.model].map((part) => part.trim()).filter(Boolean).join(' ');
+  const makeModel = [vehicle.make, vehicle.model]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   return makeModel || vehicle.name.trim() || t('unnamedVehicle');
 }
 
 /** Details title: the name, else make + model, else 'Unnamed Vehicle'. */
 export function detailTitle(vehicle: Pick<Vehicle, 'make' | 'model' | 'name'>): string {
-  const makeModel = [vehicle.make, vehicle.model].map((part) => part.trim()).filter(Boolean).join(' ');
+  const makeModel = [vehicle.make, vehicle.model]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' ');
   return vehicle.name.trim() || makeModel || t('unnamedVehicle');
 }
 

@@ -45,7 +45,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw data({ message: answer.message }, { status: answer.status });
   }
   // Nothing to pay (paid already, paid at pickup, lapsed or cancelled): the bookings list says why.
-  if (booking.paymentMethod !== 'razorpay' || booking.status !== 'requested' || booking.amountPaid > 0 || !services.config.razorpay) throw redirect(paths.myBookings);
+  if (booking.paymentMethod !== 'razorpay' || booking.status !== 'requested' || booking.amountPaid > 0 || !services.config.razorpay)
+    throw redirect(paths.myBookings);
   let checkout: CheckoutStart | null = null;
   let message: string | null = null;
   try {
@@ -61,7 +62,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const profile = await getProfile(services.database, user.id);
   return data(
     {
-      booking: { id: booking.id, carName: booking.carName, fromMs: booking.fromMs, toMs: booking.toMs, quote: booking.quote, holdExpiresAt: booking.holdExpiresAt },
+      booking: {
+        id: booking.id,
+        carName: booking.carName,
+        fromMs: booking.fromMs,
+        toMs: booking.toMs,
+        quote: booking.quote,
+        holdExpiresAt: booking.holdExpiresAt,
+      },
       checkout,
       checkoutUrl: services.config.razorpay.checkoutUrl,
       prefill: { name: profile?.name ?? '', email: user.email, contact: profile?.phone ?? '' },
@@ -81,7 +89,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
   let booking;
   try {
-    booking = await confirmCheckoutPayment(rentalDeskServices(services), { userId: user.id, bookingId: id, ...checkoutAnswerSchema.parse(Object.fromEntries(form)) });
+    booking = await confirmCheckoutPayment(rentalDeskServices(services), {
+      userId: user.id,
+      bookingId: id,
+      ...checkoutAnswerSchema.parse(Object.fromEntries(form)),
+    });
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: t('paymentNotRecorded'), log: 'payment confirmation failed' });
     return data({ error: answer.message }, { status: answer.status });
@@ -95,7 +107,17 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
   const site = useSite();
   const checkoutWindow = useRazorpayCheckout(checkoutUrl);
   const { problem, notice, verifying } = checkoutWindow;
-  const pay = () => checkout && checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amount, currency: checkout.currency, name: site.siteName, description: t('checkoutDescription', { id: booking.id, car: booking.carName }), prefill });
+  const pay = () =>
+    checkout &&
+    checkoutWindow.pay({
+      keyId: checkout.keyId,
+      orderId: checkout.orderId,
+      amountPaise: checkout.amount,
+      currency: checkout.currency,
+      name: site.siteName,
+      description: t('checkoutDescription', { id: booking.id, car: booking.carName }),
+      prefill,
+    });
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
@@ -121,14 +143,20 @@ export default function BookingPay({ loaderData, actionData }: Route.ComponentPr
         <div className="mt-2">
           <QuoteLines quote={booking.quote} />
         </div>
-        {booking.holdExpiresAt ? <p className="mt-2 text-sm text-slate-600">{t('heldUntilLapses', { when: formatIndiaDateTime(booking.holdExpiresAt) })}</p> : null}
+        {booking.holdExpiresAt ? (
+          <p className="mt-2 text-sm text-slate-600">{t('heldUntilLapses', { when: formatIndiaDateTime(booking.holdExpiresAt) })}</p>
+        ) : null}
         <p className="mt-2 text-sm text-slate-600">{t('payMethods')}</p>
         <noscript>
           <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">{t('needsJavaScript')}</p>
         </noscript>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row">
           <button type="button" onClick={() => void pay()} disabled={!checkout || checkoutWindow.loading || verifying} className={`${primaryButton} sm:flex-1`}>
-            {verifying ? t('checkingPayment') : checkoutWindow.loading ? t('openingRazorpay') : t('payAmount', { amount: formatRupees(booking.quote.payableNow) })}
+            {verifying
+              ? t('checkingPayment')
+              : checkoutWindow.loading
+                ? t('openingRazorpay')
+                : t('payAmount', { amount: formatRupees(booking.quote.payableNow) })}
           </button>
           <Link to={paths.myBookings} className={secondaryButton}>
             {t('later')}

@@ -160,7 +160,11 @@ export default function Categories({ loaderData }: Route.ComponentProps) {
                     <SearchSuggestions spelling={listing.spelling} />
                   </>
                 )}
-                <Pagination page={listing.page} pageCount={listing.pageCount} hrefFor={(target) => (target < listing.page ? listing.pageHrefs.previous : listing.pageHrefs.next)} />
+                <Pagination
+                  page={listing.page}
+                  pageCount={listing.pageCount}
+                  hrefFor={(target) => (target < listing.page ? listing.pageHrefs.previous : listing.pageHrefs.next)}
+                />
               </>
             )}
           </FilteredListing>

@@ -33,7 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const parsed = parseCompareIds(url.searchParams.get('ids'));
   const entries = await carsToCompare(database, parsed.ids);
-  return { entries, listed: url.searchParams.has('ids'), notice: compareIdsNotice(parsed), hideCommon: url.searchParams.get('hide') === 'common', today: indiaDay(clock.now()) };
+  return {
+    entries,
+    listed: url.searchParams.has('ids'),
+    notice: compareIdsNotice(parsed),
+    hideCommon: url.searchParams.get('hide') === 'common',
+    today: indiaDay(clock.now()),
+  };
 }
 
 export default function Compare({ loaderData }: Route.ComponentProps) {
@@ -68,7 +74,12 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-end justify-between gap-3">
         <h1 className="text-2xl font-extrabold tracking-tight sm:text-3xl">{t('compareCars')}</h1>
         {available.length > 1 ? (
-          <Link to={paths.compare(ids, { hideCommon: !hideCommon })} replace preventScrollReset className="rounded-xl bg-white px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-100">
+          <Link
+            to={paths.compare(ids, { hideCommon: !hideCommon })}
+            replace
+            preventScrollReset
+            className="rounded-xl bg-white px-4 py-2 text-sm font-semibold text-brand-700 ring-1 ring-slate-300 hover:bg-slate-100"
+          >
             {hideCommon ? t('showAllRows') : t('hideCommonRows')}
           </Link>
         ) : null}
@@ -100,7 +111,9 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
           ) : null}
           <div className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
             {/* The cars (COMPARE_MAX) share a phone's width, so every car is in sight. */}
-            <table className={`w-full min-w-max max-sm:min-w-0 max-sm:table-fixed border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200`}>
+            <table
+              className={`w-full min-w-max max-sm:min-w-0 max-sm:table-fixed border-separate border-spacing-0 overflow-hidden rounded-2xl bg-white text-sm shadow-sm ring-1 ring-slate-200`}
+            >
               <caption className="sr-only">
                 {t('caption', { count: entries.length })}
                 {hideCommon && available.length > 1 ? t('captionHidden') : ''}
@@ -115,15 +128,29 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     );
                     const title = entry.available ? cardTitle(entry.vehicle) : (entry.title ?? t('carNumber', { id: entry.id }));
                     return (
-                      <th key={entry.id} scope="col" className={`w-32 min-w-32 max-sm:w-auto max-sm:min-w-0 border-b border-slate-200 p-1.5 text-left align-top font-normal sm:w-56 sm:p-3`}>
+                      <th
+                        key={entry.id}
+                        scope="col"
+                        className={`w-32 min-w-32 max-sm:w-auto max-sm:min-w-0 border-b border-slate-200 p-1.5 text-left align-top font-normal sm:w-56 sm:p-3`}
+                      >
                         <div className="flex flex-col gap-2">
                           {entry.available ? (
-                            <VehicleImage image={entry.vehicle.images[0] ?? null} alt="" sizes="(min-width: 640px) 208px, 112px" className="aspect-[4/3] w-full max-w-52 rounded-xl" />
+                            <VehicleImage
+                              image={entry.vehicle.images[0] ?? null}
+                              alt=""
+                              sizes="(min-width: 640px) 208px, 112px"
+                              className="aspect-[4/3] w-full max-w-52 rounded-xl"
+                            />
                           ) : (
-                            <div className="flex aspect-[4/3] w-full max-w-52 items-center justify-center rounded-xl bg-slate-100 p-2 text-center text-xs text-slate-600 sm:text-sm">{t('noLongerAvailable')}</div>
+                            <div className="flex aspect-[4/3] w-full max-w-52 items-center justify-center rounded-xl bg-slate-100 p-2 text-center text-xs text-slate-600 sm:text-sm">
+                              {t('noLongerAvailable')}
+                            </div>
                           )}
                           {entry.available ? (
-                            <Link to={paths.vehicle(entry.id)} className="font-semibold leading-snug text-slate-900 underline-offset-2 wrap-anywhere hover:underline">
+                            <Link
+                              to={paths.vehicle(entry.id)}
+                              className="font-semibold leading-snug text-slate-900 underline-offset-2 wrap-anywhere hover:underline"
+                            >
                               {title}
                             </Link>
                           ) : (
@@ -133,7 +160,13 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                             <span className="w-fit rounded-full bg-slate-800 px-2 py-0.5 text-xs font-bold text-white">{t('reserved')}</span>
                           ) : null}
                           {entry.available ? null : <p className="text-slate-600">{t('carGone')}</p>}
-                          <Link to={remove} replace preventScrollReset className="inline-flex w-fit items-center gap-0.5 rounded-lg px-1.5 py-1 text-xs sm:gap-1 sm:px-2 font-semibold text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100" aria-label={t('removeFromCompare', { title })}>
+                          <Link
+                            to={remove}
+                            replace
+                            preventScrollReset
+                            className="inline-flex w-fit items-center gap-0.5 rounded-lg px-1.5 py-1 text-xs sm:gap-1 sm:px-2 font-semibold text-slate-600 ring-1 ring-slate-300 hover:bg-slate-100"
+                            aria-label={t('removeFromCompare', { title })}
+                          >
                             <CloseIcon className="h-3.5 w-3.5" /> {t('remove')}
                           </Link>
                         </div>
@@ -156,19 +189,29 @@ export default function Compare({ loaderData }: Route.ComponentProps) {
                     return [
                       firstInspection ? (
                         <tr key={`${row.label}-group`}>
-                          <th scope="colgroup" colSpan={entries.length + 1} className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-bold uppercase tracking-wide text-slate-600">
+                          <th
+                            scope="colgroup"
+                            colSpan={entries.length + 1}
+                            className="border-b border-slate-200 bg-slate-50 px-3 py-2 text-left text-xs font-bold uppercase tracking-wide text-slate-600"
+                          >
                             {t('conditionReport')}
                           </th>
                         </tr>
                       ) : null,
                       <tr key={`${row.group}-${row.label}`} className={tone}>
-                        <th scope="row" className={`sticky left-0 z-10 border-b border-slate-100 px-1 py-1.5 text-left align-top text-[11px] font-medium text-slate-600 wrap-anywhere sm:p-3 sm:text-sm ${tone}`}>
+                        <th
+                          scope="row"
+                          className={`sticky left-0 z-10 border-b border-slate-100 px-1 py-1.5 text-left align-top text-[11px] font-medium text-slate-600 wrap-anywhere sm:p-3 sm:text-sm ${tone}`}
+                        >
                           {row.label}
                           {row.differs && available.length > 1 ? <span className="sr-only">{t('differs')}</span> : null}
                         </th>
                         {/* Tight on phones, so a price like ₹13,25,000 stays on one line in three columns; a word longer than its column ("Volkswagen") wraps inside it rather than running out of the table. */}
                         {columns.map((column, position) => (
-                          <td key={ids[position]} className="border-b border-slate-100 px-1 py-1.5 align-top text-xs font-semibold tracking-tight text-slate-900 wrap-anywhere sm:p-3 sm:text-sm sm:tracking-normal">
+                          <td
+                            key={ids[position]}
+                            className="border-b border-slate-100 px-1 py-1.5 align-top text-xs font-semibold tracking-tight text-slate-900 wrap-anywhere sm:p-3 sm:text-sm sm:tracking-normal"
+                          >
                             {column === -1 ? <span className="font-normal text-slate-400">—</span> : breakAfterSlash(row.values[column]!)}
                           </td>
                         ))}

@@ -29,7 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const settings = await settingsFor(services);
   const query = pageQuery(new URL(request.url), listingParameters);
   const storefront = showsStorefront(query)
-    ? { promise: settings.storefrontPromise, trustPoints: trustPointList(settings.trustPoints), featured: await listFeaturedVehicles(services.database, FEATURED_ON_HOME) }
+    ? {
+        promise: settings.storefrontPromise,
+        trustPoints: trustPointList(settings.trustPoints),
+        featured: await listFeaturedVehicles(services.database, FEATURED_ON_HOME),
+      }
     : null;
   // Filter values that mean nothing are dropped, as odd page numbers are (decision 023).
   const { term, filters, sort, page } = readListingQuery(query);

@@ -43,7 +43,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === 'google') {
     // Starting Google sign-in checks no password: it has its own, looser limit per address.
-    const limit = await consumeRateLimit(services.database, { key: `google-start:${services.clientAddress}`, ...rateLimits.authLink, now: services.clock.now() });
+    const limit = await consumeRateLimit(services.database, {
+      key: `google-start:${services.clientAddress}`,
+      ...rateLimits.authLink,
+      now: services.clock.now(),
+    });
     if (!limit.allowed) return { error: messages.tooManyAttempts, email };
     if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'GOOGLE_LOGIN', services.clientAddress))) {
       return { error: messages.botCheckFailed, email };
@@ -53,7 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw redirect(result.redirectTo, { headers: result.headers });
   }
 
-  const result = await signInWithPassword(services, request, { email, password: String(form.get('password') ?? ''), botCheck: String(form.get('botCheck') ?? ''), address: services.clientAddress });
+  const result = await signInWithPassword(services, request, {
+    email,
+    password: String(form.get('password') ?? ''),
+    botCheck: String(form.get('botCheck') ?? ''),
+    address: services.clientAddress,
+  });
   if (!result.ok) return { error: result.message, email: email.slice(0, MAX_EMAIL_LENGTH) };
   const headers = result.headers;
   // Their language choice follows them to a browser that has none yet (decision 087).

@@ -56,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.get('intent') === 'verify' ? 'verify' : 'send';
   const input = Object.fromEntries(form);
   // An expired or used-up code still counts as requested, so its own message can be given.
-  const requested = intent === 'verify' && (Boolean(await pendingPhoneOtp(database, user.id, services.clock.now())) || (await hasRequestedOtp(database, user.id)));
+  const requested =
+    intent === 'verify' && (Boolean(await pendingPhoneOtp(database, user.id, services.clock.now())) || (await hasRequestedOtp(database, user.id)));
   // The browser's check again, with the server's phone rule: a number that is not a valid Indian
   // mobile, or another country code, is refused here before any limit counts it. A refused field
   // is 400, as in the API; "request OTP first" says where the person is, as the code's outcomes do.
@@ -71,7 +72,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     await verifyProfilePhone(services, { userId: user.id, ...phoneVerify.parse(input) });
   } catch (error) {
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
-    const answer = answerError(error, services.logger, intent === 'send' ? { fallback: phoneMessages.sendFailed, log: 'OTP could not be sent' } : { fallback: t('verificationRetry'), log: 'phone verification failed' });
+    const answer = answerError(
+      error,
+      services.logger,
+      intent === 'send'
+        ? { fallback: phoneMessages.sendFailed, log: 'OTP could not be sent' }
+        : { fallback: t('verificationRetry'), log: 'phone verification failed' },
+    );
     // A refused send or check by a limit: 429 with Retry-After, the page showing why; any other refusal is the form's message.
     if (answer.status === 429) return data<ActionResult>({ error: answer.message }, { status: 429, headers: answer.headers });
     return data<ActionResult>({ error: answer.message });
@@ -138,18 +145,58 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         {pending && !error ? <FormMessage tone="success">{t('codeSent', { phone: pending.phone })}</FormMessage> : null}
-        <TextField id="name" name="name" label={t('fullName')} autoComplete="name" error={fields.name} value={name} onChange={(event) => setName(event.target.value)} maxLength={100} />
+        <TextField
+          id="name"
+          name="name"
+          label={t('fullName')}
+          autoComplete="name"
+          error={fields.name}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={100}
+        />
         <div className="flex gap-2">
           <div className="w-24 shrink-0">
-            <TextField id="countryCode" name="countryCode" label={t('countryCode')} inputMode="tel" autoComplete="tel-country-code" error={fields.countryCode} value={countryCode} onChange={(event) => setCountryCode(event.target.value)} maxLength={4} />
+            <TextField
+              id="countryCode"
+              name="countryCode"
+              label={t('countryCode')}
+              inputMode="tel"
+              autoComplete="tel-country-code"
+              error={fields.countryCode}
+              value={countryCode}
+              onChange={(event) => setCountryCode(event.target.value)}
+              maxLength={4}
+            />
           </div>
           <div className="min-w-0 flex-1">
-            <TextField id="phone" name="phone" type="tel" label={t('mobileNumber')} inputMode="numeric" autoComplete="tel-national" error={fields.phone} value={phone} onChange={(event) => setPhone(event.target.value)} maxLength={15} />
+            <TextField
+              id="phone"
+              name="phone"
+              type="tel"
+              label={t('mobileNumber')}
+              inputMode="numeric"
+              autoComplete="tel-national"
+              error={fields.phone}
+              value={phone}
+              onChange={(event) => setPhone(event.target.value)}
+              maxLength={15}
+            />
           </div>
         </div>
         {pending ? (
           <>
-            <TextField id="otp" name="otp" label={t('otp')} inputMode="numeric" autoComplete="one-time-code" error={fields.otp} placeholder={t('otpPlaceholder')} maxLength={6} pattern="[0-9]*" />
+            <TextField
+              id="otp"
+              name="otp"
+              label={t('otp')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              error={fields.otp}
+              placeholder={t('otpPlaceholder')}
+              maxLength={6}
+              pattern="[0-9]*"
+            />
             <button type="submit" name="intent" value="verify" disabled={Boolean(busyIntent)} className={primaryButton}>
               {busyIntent === 'verify' ? t('verifying') : t('verifyAndSave')}
             </button>

@@ -99,7 +99,16 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
           <Form method="post" className="flex flex-col gap-4" noValidate>
             {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
             {confirmation === 'password' ? (
-              <TextField id="password" name="password" type="password" label={t('yourPassword')} autoComplete="current-password" required maxLength={PASSWORD_LENGTH.max} hint={t('reallyYou')} />
+              <TextField
+                id="password"
+                name="password"
+                type="password"
+                label={t('yourPassword')}
+                autoComplete="current-password"
+                required
+                maxLength={PASSWORD_LENGTH.max}
+                hint={t('reallyYou')}
+              />
             ) : (
               <TextField
                 id="confirm"

@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     await receiveLicenceUpload(services, request, user.id, typed);
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: t('uploadFailed'), log: 'licence upload failed' });
-    const values = error instanceof FormReadError ? { number: String(error.fields.get('number') ?? ''), dateOfBirth: String(error.fields.get('dateOfBirth') ?? '') } : typed;
+    const values =
+      error instanceof FormReadError ? { number: String(error.fields.get('number') ?? ''), dateOfBirth: String(error.fields.get('dateOfBirth') ?? '') } : typed;
     const errors: LicenceFieldErrors = { ...answer.fields };
     return data({ message: answer.message, errors, values }, { status: answer.status, headers: answer.headers });
   }

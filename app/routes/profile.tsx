@@ -55,7 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // SPEC 4, Profile load: the record is created from the account when it is missing.
     const profile = await ensureProfile(database, user, services.clock.now());
     const inspectionNotice = inspectionNoticeFor(url.searchParams.get('inspection') ?? '');
-    const testDriveNotice = TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? (inspectionNotice ? { tone: 'success' as const, text: inspectionNotice } : null);
+    const testDriveNotice =
+      TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? (inspectionNotice ? { tone: 'success' as const, text: inspectionNotice } : null);
     const [licence, flash, bookings, testDrives, devices, reservations, inspections] = await Promise.all([
       ownLicenceView(database, user.id),
       takeFlash(config.authSecret, request),
@@ -65,26 +66,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listOwnReservations(services, user.id),
       listOwnInspections(services, user.id),
     ]);
-    return data({
-      signedIn: true as const,
-      notice: flash.toast?.text ?? notice,
-      // A refusal flashed here (an offer that expired meanwhile) reads as one.
-      noticeIsError: flash.toast?.tone === 'error',
-      testDriveNotice,
-      testDrives,
-      inspections,
-      // "Accept offer" asks first (`?confirmOffer=ID`): the seller confirms the amount before it binds.
-      confirmOffer: parseId(url.searchParams.get('confirmOffer') ?? ''),
-      licence,
-      bookings,
-      devices: devices.map((device): MyDevice => ({ ...device, createdAt: device.createdAt.toISOString(), lastSeenAt: device.lastSeenAt.toISOString() })),
-      // Reservations with the time left by the server's clock, the same on both sides of hydration.
-      reservations: { items: reservations.items, nowMs: services.clock.now() },
-      user: { email: user.email, name: personName(profile, user), photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
-      profile,
-      // Only the signed-in person's own record, and only when asked for.
-      debug: url.searchParams.get('debug') === '1' ? { account: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt }, profile } : null,
-    }, { headers: flash.headers });
+    return data(
+      {
+        signedIn: true as const,
+        notice: flash.toast?.text ?? notice,
+        // A refusal flashed here (an offer that expired meanwhile) reads as one.
+        noticeIsError: flash.toast?.tone === 'error',
+        testDriveNotice,
+        testDrives,
+        inspections,
+        // "Accept offer" asks first (`?confirmOffer=ID`): the seller confirms the amount before it binds.
+        confirmOffer: parseId(url.searchParams.get('confirmOffer') ?? ''),
+        licence,
+        bookings,
+        devices: devices.map((device): MyDevice => ({ ...device, createdAt: device.createdAt.toISOString(), lastSeenAt: device.lastSeenAt.toISOString() })),
+        // Reservations with the time left by the server's clock, the same on both sides of hydration.
+        reservations: { items: reservations.items, nowMs: services.clock.now() },
+        user: { email: user.email, name: personName(profile, user), photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
+        profile,
+        // Only the signed-in person's own record, and only when asked for.
+        debug:
+          url.searchParams.get('debug') === '1'
+            ? { account: { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, createdAt: user.createdAt }, profile }
+            : null,
+      },
+      { headers: flash.headers },
+    );
   } catch (error) {
     throwIfDatabaseOutage(error);
     // Logged, never shown: the message of an unexpected error may hold SQL or paths (decision 017).
@@ -113,7 +120,9 @@ async function myBookings(services: AppServices, userId: string): Promise<MyBook
         paidOnline: booking.paymentMethod === 'razorpay' ? booking.amountPaid : null,
         holdExpiresAt: booking.holdExpiresAt,
         cancel: preview ? { ...preview, paid: booking.amountPaid } : null,
-        charges: booking.charges ? { total: booking.charges.total, depositRefund: booking.depositRefund ?? booking.charges.depositRefund, amountDue: booking.charges.amountDue } : null,
+        charges: booking.charges
+          ? { total: booking.charges.total, depositRefund: booking.depositRefund ?? booking.charges.depositRefund, amountDue: booking.charges.amountDue }
+          : null,
         refunds: { refundedOnlinePaise: booking.refundedOnlinePaise, owedPaise: booking.refundOwedPaise },
         handedOverAt: booking.handedOverAt,
         returnedAt: booking.returnedAt,
@@ -155,12 +164,26 @@ function Avatar({ url, name }: { url: string; name: string }) {
   const [failed, setFailed] = useState(false);
   if (!url || failed) {
     return (
-      <span className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700" role="img" aria-label={t('pictureOf', { name })}>
+      <span
+        className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-brand-100 text-brand-700"
+        role="img"
+        aria-label={t('pictureOf', { name })}
+      >
         <UserIcon className="h-10 w-10" />
       </span>
     );
   }
-  return <img src={url} alt={t('pictureOf', { name })} width={80} height={80} referrerPolicy="no-referrer" onError={() => setFailed(true)} className="h-20 w-20 shrink-0 rounded-full object-cover" />;
+  return (
+    <img
+      src={url}
+      alt={t('pictureOf', { name })}
+      width={80}
+      height={80}
+      referrerPolicy="no-referrer"
+      onError={() => setFailed(true)}
+      className="h-20 w-20 shrink-0 rounded-full object-cover"
+    />
+  );
 }
 
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
@@ -186,7 +209,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </FormCard>
     );
   }
-  const { user, profile, notice, noticeIsError, debug, testDriveNotice, testDrives, inspections, confirmOffer, licence, bookings, devices, reservations } = loaderData;
+  const { user, profile, notice, noticeIsError, debug, testDriveNotice, testDrives, inspections, confirmOffer, licence, bookings, devices, reservations } =
+    loaderData;
   const name = user.name || t('userFallback');
   const phoneText = profile.phone || (profile.phoneVerified ? t('verified') : t('notSet'));
   return (
@@ -246,7 +270,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <MyReservations reservations={reservations.items} nowMs={reservations.nowMs} />
       <MyTestDrives testDrives={testDrives} />
       <MyInspections inspections={inspections} confirmOffer={confirmOffer} />
- <MyBookings bookings={bookings} error={actionData && 'bookingError' in actionData ? actionData.bookingError : undefined} />
+      <MyBookings bookings={bookings} error={actionData && 'bookingError' in actionData ? actionData.bookingError : undefined} />
       <LicenceSection licence={licence} />
       <MyDevices devices={devices} notice={actionData && 'deviceNotice' in actionData ? actionData.deviceNotice : undefined} />
       <section aria-labelledby="your-data" className="mt-8 border-t border-slate-200 pt-6">

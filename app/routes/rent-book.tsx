@@ -64,7 +64,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     'verify-phone': paths.profileCompleteThen(here),
     licence: paths.profileLicenceThen(here),
   };
-  const steps = readiness.steps.map(({ label, state, detail, action }) => ({ label, state, detail, ...(action ? { action: { to: stepLinks[action.to], label: action.label } } : {}) }));
+  const steps = readiness.steps.map(({ label, state, detail, action }) => ({
+    label,
+    state,
+    detail,
+    ...(action ? { action: { to: stepLinks[action.to], label: action.label } } : {}),
+  }));
   const policy = await rentalPolicy(services);
   return data(
     {
@@ -72,7 +77,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       range,
       // The page works the quote out again as the renter ticks protection, delivery or paying
       // online: the same quoteRental on the same rates and settings as the server's.
-      rates: { hourlyRate: terms.hourlyRate, dailyRate: terms.dailyRate, weeklyRate: terms.weeklyRate, kmPerDay: terms.kmPerDay, extraKmRate: terms.extraKmRate, deposit: terms.deposit, minHours: terms.minHours },
+      rates: {
+        hourlyRate: terms.hourlyRate,
+        dailyRate: terms.dailyRate,
+        weeklyRate: terms.weeklyRate,
+        kmPerDay: terms.kmPerDay,
+        extraKmRate: terms.extraKmRate,
+        deposit: terms.deposit,
+        minHours: terms.minHours,
+      },
       policy,
       facts: rentalFacts(terms, policy),
       steps,
@@ -102,14 +115,31 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let booking;
   try {
     // The desk hears of it by mail when notifications are on; the renter's request never waits for it.
-    booking = await requestBooking(rentalDeskServices(services), { userId: user.id, vehicleId: id, fromMs: range.fromMs, toMs: range.toMs, pickup, pinCode, deliveryAddress, protection, paymentMethod: payment });
+    booking = await requestBooking(rentalDeskServices(services), {
+      userId: user.id,
+      vehicleId: id,
+      fromMs: range.fromMs,
+      toMs: range.toMs,
+      pickup,
+      pinCode,
+      deliveryAddress,
+      protection,
+      paymentMethod: payment,
+    });
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: t('bookingFailed'), log: 'rental booking failed' });
     return data(formError(answer.message, { ...answer.fields }), { status: answer.status, headers: answer.headers });
   }
   // Paid online: on to Razorpay Checkout; the car is held for the payment meanwhile.
   if (booking.paymentMethod === 'razorpay') throw redirect(paths.payBooking(booking.id));
-  const text = t('requestedNotice', { id: booking.id, car: booking.carName, range: formatRange(booking.fromMs, booking.toMs), due: formatRupees(booking.quote.dueAtPickup), total: formatRupees(booking.quote.total), deposit: formatRupees(booking.quote.deposit) });
+  const text = t('requestedNotice', {
+    id: booking.id,
+    car: booking.carName,
+    range: formatRange(booking.fromMs, booking.toMs),
+    due: formatRupees(booking.quote.dueAtPickup),
+    total: formatRupees(booking.quote.total),
+    deposit: formatRupees(booking.quote.deposit),
+  });
   throw redirect(paths.myBookings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
 }
 
@@ -151,7 +181,16 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
             <div className="min-w-0 flex-1">
               <p className="font-semibold">
                 {step.label}
-                <span className="sr-only">: {step.state === 'done' ? t('stepDone') : step.state === 'waiting' ? t('stepWaiting') : step.state === 'problem' ? t('stepProblem') : t('stepTodo')}</span>
+                <span className="sr-only">
+                  :{' '}
+                  {step.state === 'done'
+                    ? t('stepDone')
+                    : step.state === 'waiting'
+                      ? t('stepWaiting')
+                      : step.state === 'problem'
+                        ? t('stepProblem')
+                        : t('stepTodo')}
+                </span>
               </p>
               <p className="break-words text-sm text-slate-600">{step.detail}</p>
             </div>
@@ -173,7 +212,13 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
             <fieldset className="flex flex-col gap-2">
               <legend className="font-semibold">{t('factProtection')}</legend>
               <label className="flex items-start gap-2">
-                <input type="checkbox" name="protection" checked={protection} onChange={(event) => setProtection(event.currentTarget.checked)} className="mt-1 h-4 w-4 shrink-0 accent-brand-700" />
+                <input
+                  type="checkbox"
+                  name="protection"
+                  checked={protection}
+                  onChange={(event) => setProtection(event.currentTarget.checked)}
+                  className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+                />
                 <span>
                   {t('addProtection', { amount: formatRupees(policy.protectionPerDay) })}
                   {protectionFact ? <span className="block text-sm text-slate-600">{protectionFact.text}</span> : null}
@@ -183,11 +228,26 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
             <fieldset className="flex flex-col gap-2">
               <legend className="font-semibold">{t('pickup')}</legend>
               <label className="flex items-center gap-2">
-                <input type="radio" name="pickup" value="hub" checked={pickup === 'hub'} onChange={() => setPickup('hub')} className="h-4 w-4 accent-brand-700" /> {t('atOurHub')}
+                <input
+                  type="radio"
+                  name="pickup"
+                  value="hub"
+                  checked={pickup === 'hub'}
+                  onChange={() => setPickup('hub')}
+                  className="h-4 w-4 accent-brand-700"
+                />{' '}
+                {t('atOurHub')}
               </label>
               {car.deliveryAvailable ? (
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="pickup" value="delivery" checked={pickup === 'delivery'} onChange={() => setPickup('delivery')} className="h-4 w-4 accent-brand-700" />{' '}
+                  <input
+                    type="radio"
+                    name="pickup"
+                    value="delivery"
+                    checked={pickup === 'delivery'}
+                    onChange={() => setPickup('delivery')}
+                    className="h-4 w-4 accent-brand-700"
+                  />{' '}
                   {t('deliveredToAddress', { fee: formatRupees(policy.deliveryFee) })}
                 </label>
               ) : null}
@@ -195,13 +255,26 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
                 <div className="ml-6 flex flex-col gap-2">
                   <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
                     {t('deliveryAddress')}
-                    <textarea name="deliveryAddress" rows={2} maxLength={DELIVERY_ADDRESS_MAX} aria-invalid={fields?.deliveryAddress ? true : undefined} className={`${inputClass} py-2`} />
+                    <textarea
+                      name="deliveryAddress"
+                      rows={2}
+                      maxLength={DELIVERY_ADDRESS_MAX}
+                      aria-invalid={fields?.deliveryAddress ? true : undefined}
+                      className={`${inputClass} py-2`}
+                    />
                   </label>
                   {fields?.deliveryAddress ? <p className="text-sm font-medium text-red-700">{fields.deliveryAddress}</p> : null}
                   <ServedAreas areas={areas} />
                   <label className="flex flex-col gap-1 text-sm font-semibold text-slate-700">
                     {t('pinCode')}
-                    <input name="pinCode" inputMode="numeric" maxLength={6} pattern={PIN_CODE_PATTERN} aria-invalid={fields?.pinCode ? true : undefined} className={`${inputClass} max-w-40 py-2`} />
+                    <input
+                      name="pinCode"
+                      inputMode="numeric"
+                      maxLength={6}
+                      pattern={PIN_CODE_PATTERN}
+                      aria-invalid={fields?.pinCode ? true : undefined}
+                      className={`${inputClass} max-w-40 py-2`}
+                    />
                   </label>
                 </div>
               ) : null}
@@ -211,16 +284,36 @@ export default function RentBook({ loaderData, actionData }: Route.ComponentProp
               <fieldset className="flex flex-col gap-2">
                 <legend className="font-semibold">{t('payment')}</legend>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="payment" value="pay-at-pickup" checked={payment === 'pay-at-pickup'} onChange={() => setPayment('pay-at-pickup')} className="h-4 w-4 accent-brand-700" /> {t('payAtPickup')}
+                  <input
+                    type="radio"
+                    name="payment"
+                    value="pay-at-pickup"
+                    checked={payment === 'pay-at-pickup'}
+                    onChange={() => setPayment('pay-at-pickup')}
+                    className="h-4 w-4 accent-brand-700"
+                  />{' '}
+                  {t('payAtPickup')}
                 </label>
                 <label className="flex items-center gap-2">
-                  <input type="radio" name="payment" value="razorpay" checked={payment === 'razorpay'} onChange={() => setPayment('razorpay')} className="h-4 w-4 accent-brand-700" /> {t('payOnlineNow')}
+                  <input
+                    type="radio"
+                    name="payment"
+                    value="razorpay"
+                    checked={payment === 'razorpay'}
+                    onChange={() => setPayment('razorpay')}
+                    className="h-4 w-4 accent-brand-700"
+                  />{' '}
+                  {t('payOnlineNow')}
                 </label>
               </fieldset>
             ) : null}
             <QuoteBreakdown quote={quote} facts={facts} />
             <button type="submit" disabled={busy} className={primaryButton}>
-              {busy ? t('booking') : payment === 'razorpay' ? t('bookAndPayOnline', { amount: formatRupees(quote.payableNow) }) : t('bookPayAtPickup', { amount: formatRupees(quote.dueAtPickup) })}
+              {busy
+                ? t('booking')
+                : payment === 'razorpay'
+                  ? t('bookAndPayOnline', { amount: formatRupees(quote.payableNow) })
+                  : t('bookPayAtPickup', { amount: formatRupees(quote.dueAtPickup) })}
             </button>
           </Form>
         ) : (

@@ -36,7 +36,12 @@ export function meta({ matches, loaderData, params }: Route.MetaArgs) {
     site,
     path: paths.rentalCar(car.id),
     title: t('carTitle', { car: car.name }),
-    description: t('carDescription', { car: car.name, daily: formatRupees(car.terms.dailyRate), hourly: formatRupees(car.terms.hourlyRate), deposit: formatRupees(car.terms.deposit) }),
+    description: t('carDescription', {
+      car: car.name,
+      daily: formatRupees(car.terms.dailyRate),
+      hourly: formatRupees(car.terms.hourlyRate),
+      deposit: formatRupees(car.terms.deposit),
+    }),
     image: coverShareImage(loaderData.images, car.name, site.siteName),
     type: 'product',
   });
@@ -72,7 +77,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const [taken, vehicle] = await Promise.all([takenRanges(services, fleetCar.id, monthRange), getVehicle(services.database, fleetCar.id)]);
   return data(
     {
-      car: { id: fleetCar.id, name: fleetCar.name, make: fleetCar.make, model: fleetCar.model, year: fleetCar.year, fuelType: fleetCar.fuelType, transmission: fleetCar.transmission, terms: fleetCar.terms },
+      car: {
+        id: fleetCar.id,
+        name: fleetCar.name,
+        make: fleetCar.make,
+        model: fleetCar.model,
+        year: fleetCar.year,
+        fuelType: fleetCar.fuelType,
+        transmission: fleetCar.transmission,
+        terms: fleetCar.terms,
+      },
       // Named in the page's language here, on the server: the page's script need not carry the listing's texts for two words.
       fuelAndGear: [typedFuelText(fleetCar.fuelType), typedTransmissionText(fleetCar.transmission)],
       images: vehicle?.images ?? [],
@@ -100,7 +114,12 @@ export default function RentCar({ loaderData }: Route.ComponentProps) {
   const chat = whatsappLink(site.whatsappNumber, rentalEnquiryText(car.name, range, loaderData.pageUrl));
   const rangeParams = range ? { from: range.from, to: range.to } : null;
   const nonce = useNonce();
-  const structured = rentalCarStructuredData({ ...car, seats: terms.seats, dailyRate: terms.dailyRate, hourlyRate: terms.hourlyRate, weeklyRate: terms.weeklyRate }, images, loaderData.pageUrl, site);
+  const structured = rentalCarStructuredData(
+    { ...car, seats: terms.seats, dailyRate: terms.dailyRate, hourlyRate: terms.hourlyRate, weeklyRate: terms.weeklyRate },
+    images,
+    loaderData.pageUrl,
+    site,
+  );
   return (
     <div className="flex flex-col gap-5">
       <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdText(structured) }} />

@@ -60,7 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     return failed(error, null);
   }
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data<RequestResult>({ status: 'failed', message: form.status === 413 ? requestFailed() : form.message, values: null }, { status: form.status });
+  if (form instanceof FormReadError)
+    return data<RequestResult>({ status: 'failed', message: form.status === 413 ? requestFailed() : form.message, values: null }, { status: form.status });
   if (honeypotFilled(form, services.logger, 'request')) return data<RequestResult>({ status: 'sent', message: requestSent() });
   const values = formValues(form, requestFields);
   const parsed = parseRequestLead(form);
@@ -124,7 +125,12 @@ export default function RequestVehicle({ loaderData, actionData }: Route.Compone
         <TextField {...field('model')} label={t('preferredModel')} placeholder={t('preferredModelPlaceholder')} maxLength={LEAD_LIMITS.model} />
         <TextField {...field('year')} label={t('yearOptional')} inputMode="numeric" placeholder={t('yearPlaceholder')} maxLength={LEAD_LIMITS.requestYear} />
         <TextField {...field('budget')} label={t('budget')} placeholder={t('budgetPlaceholder')} maxLength={LEAD_LIMITS.budget} />
-        <TextAreaField {...field('description')} label={t('descriptionOptional')} placeholder={t('requestDescriptionPlaceholder')} maxLength={LEAD_LIMITS.description} />
+        <TextAreaField
+          {...field('description')}
+          label={t('descriptionOptional')}
+          placeholder={t('requestDescriptionPlaceholder')}
+          maxLength={LEAD_LIMITS.description}
+        />
         <Honeypot />
         <input type="hidden" name={FORM_TOKEN_FIELD} value={loaderData.formToken} />
         <PrivacyNotice>{t('requestPrivacy', { site: site.siteName })}</PrivacyNotice>

@@ -44,11 +44,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     throw data({ message: answer.message }, { status: answer.status });
   }
   // Nothing to pay (paid, lapsed, cancelled): the profile's list says why.
-  if (reservation.status !== 'pending' || !reservation.paymentOrderId || !services.payments || Date.parse(reservation.payBy) <= services.clock.now()) throw redirect(paths.myReservations);
+  if (reservation.status !== 'pending' || !reservation.paymentOrderId || !services.payments || Date.parse(reservation.payBy) <= services.clock.now())
+    throw redirect(paths.myReservations);
   const profile = await getProfile(services.database, user.id);
   return data(
     {
-      reservation: { id: reservation.id, vehicleId: reservation.vehicleId, vehicleTitle: reservation.vehicleTitle, amount: reservation.amount, holdHours: reservation.holdHours, payBy: reservation.payBy },
+      reservation: {
+        id: reservation.id,
+        vehicleId: reservation.vehicleId,
+        vehicleTitle: reservation.vehicleTitle,
+        amount: reservation.amount,
+        holdHours: reservation.holdHours,
+        payBy: reservation.payBy,
+      },
       checkout: { keyId: services.payments.keyId, orderId: reservation.paymentOrderId, amountPaise: rupeesToPaise(reservation.amount) },
       checkoutUrl: services.config.razorpay?.checkoutUrl ?? '',
       prefill: { name: profile?.name ?? '', email: user.email, contact: profile?.phone ?? '' },
@@ -72,7 +80,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const answer = answerError(error, services.logger, { fallback: t('recordFailed'), log: 'reservation payment failed' });
     return data({ error: answer.message }, { status: answer.status });
   }
-  const notice = t('reservedNotice', { car: reservation.vehicleTitle, until: formatIndiaDateTime(reservation.heldUntil ?? ''), amount: formatRupees(reservation.amount) });
+  const notice = t('reservedNotice', {
+    car: reservation.vehicleTitle,
+    until: formatIndiaDateTime(reservation.heldUntil ?? ''),
+    amount: formatRupees(reservation.amount),
+  });
   throw redirect(paths.myReservations, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: notice }) });
 }
 
@@ -81,7 +93,16 @@ export default function ReservationPay({ loaderData, actionData }: Route.Compone
   const site = useSite();
   const checkoutWindow = useRazorpayCheckout(checkoutUrl);
   const { problem, notice, verifying } = checkoutWindow;
-  const pay = () => checkoutWindow.pay({ keyId: checkout.keyId, orderId: checkout.orderId, amountPaise: checkout.amountPaise, currency: 'INR', name: site.siteName, description: t('checkoutDescription', { id: reservation.id, car: reservation.vehicleTitle }), prefill });
+  const pay = () =>
+    checkoutWindow.pay({
+      keyId: checkout.keyId,
+      orderId: checkout.orderId,
+      amountPaise: checkout.amountPaise,
+      currency: 'INR',
+      name: site.siteName,
+      description: t('checkoutDescription', { id: reservation.id, car: reservation.vehicleTitle }),
+      prefill,
+    });
 
   return (
     <div className="mx-auto flex w-full max-w-xl flex-col gap-5">
@@ -92,9 +113,7 @@ export default function ReservationPay({ loaderData, actionData }: Route.Compone
       </nav>
       <header>
         <h1 className="text-2xl font-extrabold tracking-tight">{t('reserveCar', { car: reservation.vehicleTitle })}</h1>
-        <p className="mt-1 text-slate-600">
-          {t('payIntro', { amount: formatRupees(reservation.amount), hours: reservation.holdHours })}
-        </p>
+        <p className="mt-1 text-slate-600">{t('payIntro', { amount: formatRupees(reservation.amount), hours: reservation.holdHours })}</p>
       </header>
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
       {problem ? <FormMessage tone="error">{problem}</FormMessage> : null}

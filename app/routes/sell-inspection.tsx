@@ -8,7 +8,14 @@ import { answerOffer } from '../../server/inspections/inspection-desk.ts';
 import { INSPECTION } from '../../server/appointments/kinds.ts';
 import { NotFoundError } from '../../server/errors.ts';
 import { flashHeaders } from '../../server/http/flash.ts';
-import { bookInspection, cancelOwnInspection, inspectionMessages, inspectionSlots, listOwnInspections, rescheduleOwnInspection } from '../../server/inspections/inspections.ts';
+import {
+  bookInspection,
+  cancelOwnInspection,
+  inspectionMessages,
+  inspectionSlots,
+  listOwnInspections,
+  rescheduleOwnInspection,
+} from '../../server/inspections/inspections.ts';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
 import { appContext, type AppServices } from '../context.ts';
 import { cleanLine, parseId } from '../lib/input.ts';
@@ -55,7 +62,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
   const query = url.searchParams;
   const rescheduleId = parseId(query.get('reschedule') ?? '');
-  const rescheduling = rescheduleId === null ? null : ((await listOwnInspections(services, user.id)).find((item) => item.id === rescheduleId && item.changeable) ?? null);
+  const rescheduling =
+    rescheduleId === null ? null : ((await listOwnInspections(services, user.id)).find((item) => item.id === rescheduleId && item.changeable) ?? null);
   const parsedCar = parseSellCar(query);
   const car: SellCar | null = rescheduling?.car ?? (parsedCar.ok ? parsedCar.car : null);
   if (!car) return { state: 'no-car' as const };
@@ -81,7 +89,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     days,
     date,
     slots: await inspectionSlots(services, rules, date),
-    rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot, address: rescheduling.mode === 'home' ? homeAddressLine(rescheduling) : '' } : null,
+    rescheduling: rescheduling
+      ? { id: rescheduling.id, slot: rescheduling.slot, address: rescheduling.mode === 'home' ? homeAddressLine(rescheduling) : '' }
+      : null,
     hours: t('openingHours', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
   };
 }
@@ -105,7 +115,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const intent = text('intent');
     // Accepting binds the seller to the amount: without the confirmation step's `confirm`, it asks first.
     if (intent === 'accept-offer' && text('confirm') !== 'yes') throw redirect(paths.confirmOffer(parseId(text('id')) ?? 0));
-    if (intent === 'accept-offer' || intent === 'decline-offer') return await answerOfferFromProfile(services, user.id, parseId(text('id')), intent === 'accept-offer' ? 'accept' : 'decline');
+    if (intent === 'accept-offer' || intent === 'decline-offer')
+      return await answerOfferFromProfile(services, user.id, parseId(text('id')), intent === 'accept-offer' ? 'accept' : 'decline');
     if (intent === 'cancel' || intent === 'reschedule') {
       const id = parseId(text('id'));
       if (id === null) return data({ error: t('inspectionNotFound') }, { status: 404 });
@@ -157,7 +168,9 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
   const error = actionData && 'error' in actionData ? actionData.error : null;
   const shell = (children: React.ReactNode) => (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
-      <h1 className="text-2xl font-extrabold tracking-tight">{loaderData.state === 'ready' && loaderData.rescheduling ? t('changeInspectionTime') : t('inspectionTitle')}</h1>
+      <h1 className="text-2xl font-extrabold tracking-tight">
+        {loaderData.state === 'ready' && loaderData.rescheduling ? t('changeInspectionTime') : t('inspectionTitle')}
+      </h1>
       {error ? <FormMessage tone="error">{error}</FormMessage> : null}
       {children}
     </div>
@@ -192,7 +205,11 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
   return shell(
     <>
       <p className="rounded-xl bg-white px-4 py-3 font-semibold shadow-sm ring-1 ring-slate-200">
-        {t('carLine', { car: `${car.year} ${car.make} ${car.model}`, fuel: typedFuelText(car.fuel), transmission: typedTransmissionText(car.transmission).toLowerCase() })}
+        {t('carLine', {
+          car: `${car.year} ${car.make} ${car.model}`,
+          fuel: typedFuelText(car.fuel),
+          transmission: typedTransmissionText(car.transmission).toLowerCase(),
+        })}
       </p>
       {rescheduling ? (
         <p className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
@@ -204,12 +221,21 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
         {rescheduling ? <input type="hidden" name="reschedule" value={rescheduling.id} /> : <CarHiddenFields car={car} />}
         <h2 className="text-lg font-bold">{t('whereWhen')}</h2>
         {rescheduling ? (
-          <p className="text-slate-700">{mode === 'home' ? (rescheduling.address ? `${MODE_LABELS.home}: ${rescheduling.address}` : t('homeWithPin', { mode: MODE_LABELS.home, pin })) : MODE_LABELS.hub}</p>
+          <p className="text-slate-700">
+            {mode === 'home'
+              ? rescheduling.address
+                ? `${MODE_LABELS.home}: ${rescheduling.address}`
+                : t('homeWithPin', { mode: MODE_LABELS.home, pin })
+              : MODE_LABELS.hub}
+          </p>
         ) : (
           <fieldset className="grid gap-2 sm:grid-cols-2">
             <legend className="sr-only">{t('whereInspect')}</legend>
             {(['hub', 'home'] as const).map((value) => (
-              <label key={value} className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600">
+              <label
+                key={value}
+                className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+              >
                 <input type="radio" name="mode" value={value} defaultChecked={mode === value} className="mt-1 h-5 w-5 accent-brand-700" />
                 <span>
                   <span className="block font-semibold">{value === 'hub' ? t('atHub') : t('atHome')}</span>
@@ -264,7 +290,11 @@ export default function SellInspection({ loaderData }: Route.ComponentProps) {
             <fieldset className="grid grid-cols-2 gap-2 sm:grid-cols-4">
               <legend className="sr-only">{t('chooseATime')}</legend>
               {slots.map((slot) => (
-                <label key={slot.start} title={slotTimeRange(slot.start)} className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-center text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400">
+                <label
+                  key={slot.start}
+                  title={slotTimeRange(slot.start)}
+                  className="flex cursor-pointer flex-col items-center rounded-xl p-2 text-center text-sm ring-1 ring-slate-300 has-[:checked]:bg-brand-700 has-[:checked]:text-white has-[:disabled]:bg-slate-100 has-[:disabled]:text-slate-400"
+                >
                   <input type="radio" name="slot" value={slot.start} disabled={slot.remaining === 0} className="sr-only" required />
                   {/* The start is enough on a chip: every slot is an hour (said above). */}
                   <span className="font-semibold">{hourLabel(Number(slot.start.slice(11, 13)))}</span>

@@ -67,11 +67,18 @@ export async function loader(args: Route.LoaderArgs) {
   const asked = sellCarFields.some((field) => url.searchParams.has(field));
   const parsed = asked ? parseSellCar(url.searchParams) : null;
   const [catalogue, estimate] = await Promise.all([carCatalogue(services.database), parsed?.ok ? estimateOrRefusal(services, parsed.car) : null]);
-  const typed = asked ? (Object.fromEntries(sellCarFields.map((field) => [field, (url.searchParams.get(field) ?? '').slice(0, 100)])) as Record<SellCarField, string>) : null;
+  const typed = asked
+    ? (Object.fromEntries(sellCarFields.map((field) => [field, (url.searchParams.get(field) ?? '').slice(0, 100)])) as Record<SellCarField, string>)
+    : null;
   return {
     ...leadFormLoader('sell')(args),
     // Only this page carries the catalogue (about 15 KB of JSON in its HTML), for its pickers.
-    catalogue: catalogue.map(({ id, name, hi, models }) => ({ id, name, hi, models: models.map((model) => ({ id: model.id, name: model.name, hi: model.hi, body: model.body, fuels: model.fuels, variants: model.variants })) })),
+    catalogue: catalogue.map(({ id, name, hi, models }) => ({
+      id,
+      name,
+      hi,
+      models: models.map((model) => ({ id: model.id, name: model.name, hi: model.hi, body: model.body, fuels: model.fuels, variants: model.variants })),
+    })),
     typed,
     car: estimate && 'car' in estimate ? estimate.car : null,
     carErrors: { ...(parsed && !parsed.ok ? parsed.errors : {}), ...(estimate && 'errors' in estimate ? estimate.errors : {}) },
@@ -80,7 +87,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** The car as the catalogue names it and its estimate, or the fields a service refused (a make not in the catalogue, a model year after this year). */
-async function estimateOrRefusal(services: RequestContext, typed: SellCar): Promise<{ car: SellCar; estimate: SellEstimate } | { errors: Partial<Record<SellCarField, string>> }> {
+async function estimateOrRefusal(
+  services: RequestContext,
+  typed: SellCar,
+): Promise<{ car: SellCar; estimate: SellEstimate } | { errors: Partial<Record<SellCarField, string>> }> {
   try {
     const car = await carFromCatalogue(services.database, typed);
     return { car, estimate: await estimateForSeller(services, await settingsFor(services), car) };
@@ -132,7 +142,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     },
     (upload) => submitSell(services, upload),
     (error) => {
-      const message = error.problem === 'file-too-large' ? t('fileRefused', { name: error.fileName || t('imageFallbackName'), message: error.message }) : error.message;
+      const message =
+        error.problem === 'file-too-large' ? t('fileRefused', { name: error.fileName || t('imageFallbackName'), message: error.message }) : error.message;
       // What was typed before the refused part comes back (the text fields come before the photos).
       const typed = [...error.fields.keys()].length > 0 ? formValues(error.fields, sellFields) : null;
       return data<SellResult>({ status: 'invalid', errors: { images: message }, values: typed }, { status: error.status });
@@ -164,7 +175,11 @@ async function submitSell(services: RequestContext, upload: UploadForm) {
   const parsed = parseSellLead(form);
   if (!parsed.ok) return finish({ status: 'invalid', errors: parsed.errors, values }, { status: 400 });
   try {
-    const { imageUrls, imagesFailed } = await submitLead(services, { kind: 'sell', input: parsed.data, uploads: uploadsFrom(upload, 'images'), car: sellCar.ok ? sellCar.car : null }, leadProofFrom(form));
+    const { imageUrls, imagesFailed } = await submitLead(
+      services,
+      { kind: 'sell', input: parsed.data, uploads: uploadsFrom(upload, 'images'), car: sellCar.ok ? sellCar.car : null },
+      leadProofFrom(form),
+    );
     return finish({ status: 'sent', chatUrl: sellChatLink(config.whatsappNumber, parsed.data, imageUrls), imagesFailed });
   } catch (error) {
     const answer = notSaved(services, error);
@@ -227,9 +242,34 @@ function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
       </h2>
       <p className="mb-4 text-slate-700">{t('stepCarIntro')}</p>
       <Form key={location.key} id="car-step-form" method="get" action={`${paths.sellVehicle}#${ESTIMATE_ID}`} className="grid gap-4 sm:grid-cols-2" noValidate>
-        <CarPickers catalogue={loaderData.catalogue} initial={{ make: car?.make ?? value('make'), model: car?.model ?? value('model'), variant: car?.variant ?? value('variant') }} errors={carErrors} unlisted={car?.unlisted ?? value('unlisted') === 'true'} />
-        <TextField id="car-year" name="year" label={t('modelYear')} inputMode="numeric" placeholder={t('modelYearPlaceholder')} defaultValue={value('year')} error={error('year')} maxLength={4} aria-required />
-        <TextField id="car-km" name="km" label={t('kmDriven')} inputMode="numeric" placeholder={t('kmPlaceholder')} defaultValue={value('km')} error={error('km')} maxLength={9} aria-required />
+        <CarPickers
+          catalogue={loaderData.catalogue}
+          initial={{ make: car?.make ?? value('make'), model: car?.model ?? value('model'), variant: car?.variant ?? value('variant') }}
+          errors={carErrors}
+          unlisted={car?.unlisted ?? value('unlisted') === 'true'}
+        />
+        <TextField
+          id="car-year"
+          name="year"
+          label={t('modelYear')}
+          inputMode="numeric"
+          placeholder={t('modelYearPlaceholder')}
+          defaultValue={value('year')}
+          error={error('year')}
+          maxLength={4}
+          aria-required
+        />
+        <TextField
+          id="car-km"
+          name="km"
+          label={t('kmDriven')}
+          inputMode="numeric"
+          placeholder={t('kmPlaceholder')}
+          defaultValue={value('km')}
+          error={error('km')}
+          maxLength={9}
+          aria-required
+        />
         <SelectField id="car-fuel" name="fuel" label={t('fuel')} defaultValue={value('fuel')} error={error('fuel')} aria-required>
           <option value="">{t('choose')}</option>
           {FUEL_TYPES.map((fuel) => (
@@ -238,7 +278,14 @@ function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
             </option>
           ))}
         </SelectField>
-        <SelectField id="car-transmission" name="transmission" label={t('transmission')} defaultValue={value('transmission')} error={error('transmission')} aria-required>
+        <SelectField
+          id="car-transmission"
+          name="transmission"
+          label={t('transmission')}
+          defaultValue={value('transmission')}
+          error={error('transmission')}
+          aria-required
+        >
           <option value="">{t('choose')}</option>
           {TRANSMISSIONS.map((transmission) => (
             <option key={transmission} value={transmission}>
@@ -253,7 +300,14 @@ function CarStep({ loaderData }: { loaderData: Route.ComponentProps['loaderData'
             </option>
           ))}
         </SelectField>
-        <SelectField id="car-state" name="registrationState" label={t('registeredIn')} defaultValue={value('registrationState')} error={error('registrationState')} aria-required>
+        <SelectField
+          id="car-state"
+          name="registrationState"
+          label={t('registeredIn')}
+          defaultValue={value('registrationState')}
+          error={error('registrationState')}
+          aria-required
+        >
           <option value="">{t('chooseState')}</option>
           {Object.entries(REGISTRATION_STATES)
             .filter(([code, name], index, all) => all.findIndex(([, other]) => other === name) === index || code === value('registrationState'))
@@ -286,7 +340,17 @@ type PickerCatalogue = Route.ComponentProps['loaderData']['catalogue'];
  * matcher the server reads the form with. A car not in the list is sent as typed with the box
  * below ticked.
  */
-function CarPickers({ catalogue, initial, errors, unlisted }: { catalogue: PickerCatalogue; initial: { make: string; model: string; variant: string }; errors: Partial<Record<SellCarField, string>>; unlisted: boolean }) {
+function CarPickers({
+  catalogue,
+  initial,
+  errors,
+  unlisted,
+}: {
+  catalogue: PickerCatalogue;
+  initial: { make: string; model: string; variant: string };
+  errors: Partial<Record<SellCarField, string>>;
+  unlisted: boolean;
+}) {
   const [make, setMake] = useState(initial.make);
   const [model, setModel] = useState(initial.model);
   const [variant, setVariant] = useState(initial.variant);
@@ -338,14 +402,24 @@ function CarPickers({ catalogue, initial, errors, unlisted }: { catalogue: Picke
         label={carText('variantOptional')}
         value={variant}
         onChange={setVariant}
-        optionsFor={(text) => (chosenModel ? (text.trim() ? rankByName(text, chosenModel.variants, (name) => [name]) : chosenModel.variants).map((name) => ({ value: name })) : [])}
+        optionsFor={(text) =>
+          chosenModel ? (text.trim() ? rankByName(text, chosenModel.variants, (name) => [name]) : chosenModel.variants).map((name) => ({ value: name })) : []
+        }
         placeholder={carText('variantPlaceholder', { example: 'SX' })}
         error={errors.variant}
         maxLength={SELL_CAR_LIMITS.variant}
         emptyText={carText('noMatch')}
       />
       <div className="flex items-start gap-3 self-end rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
-        <input id="car-unlisted" type="checkbox" name="unlisted" value="true" defaultChecked={unlisted} aria-describedby="car-unlisted-hint" className="mt-1 h-5 w-5 shrink-0 accent-brand-700" />
+        <input
+          id="car-unlisted"
+          type="checkbox"
+          name="unlisted"
+          value="true"
+          defaultChecked={unlisted}
+          aria-describedby="car-unlisted-hint"
+          className="mt-1 h-5 w-5 shrink-0 accent-brand-700"
+        />
         <div>
           <label htmlFor="car-unlisted" className="font-semibold">
             {carText('notListed')}
@@ -364,7 +438,12 @@ function EstimateCard({ estimate, car, headingRef }: { estimate: SellEstimate; c
     <div className="mt-5 rounded-2xl border border-brand-200 bg-brand-50 p-4">
       {estimate.kind === 'range' ? (
         <>
-          <h3 id={ESTIMATE_ID} ref={headingRef} tabIndex={-1} className="scroll-mt-24 text-sm font-semibold text-slate-700 outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+          <h3
+            id={ESTIMATE_ID}
+            ref={headingRef}
+            tabIndex={-1}
+            className="scroll-mt-24 text-sm font-semibold text-slate-700 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
             {t('worthAbout', { car: `${car.year} ${carName(car)}` })}
           </h3>
           <p className="mt-1 text-2xl font-bold text-brand-700">
@@ -375,7 +454,12 @@ function EstimateCard({ estimate, car, headingRef }: { estimate: SellEstimate; c
         </>
       ) : (
         <>
-          <h3 id={ESTIMATE_ID} ref={headingRef} tabIndex={-1} className="scroll-mt-24 font-semibold outline-none focus-visible:ring-2 focus-visible:ring-brand-600">
+          <h3
+            id={ESTIMATE_ID}
+            ref={headingRef}
+            tabIndex={-1}
+            className="scroll-mt-24 font-semibold outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+          >
             {t('cannotEstimate')}
           </h3>
           <p className="mt-1 text-sm text-slate-700">{estimate.summary}</p>
@@ -492,12 +576,26 @@ export default function SellVehicle({ loaderData, actionData }: Route.ComponentP
       <CarStep loaderData={loaderData} />
       <h2 className="mb-1 text-lg font-bold">{t('stepSend')}</h2>
       <p className="mb-5 text-slate-700">{t('stepSendIntro')}</p>
-      <form key={loaderData.car ? JSON.stringify(loaderData.car) : 'no-car'} ref={formRef} method="post" action={paths.sellVehicle} encType="multipart/form-data" className="relative flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+      <form
+        key={loaderData.car ? JSON.stringify(loaderData.car) : 'no-car'}
+        ref={formRef}
+        method="post"
+        action={paths.sellVehicle}
+        encType="multipart/form-data"
+        className="relative flex flex-col gap-4"
+        onSubmit={onSubmit}
+        noValidate
+      >
         <ContactFields field={field} />
         <TextField {...field('vehicle')} label={t('vehicleModel')} placeholder={t('vehicleModelPlaceholder')} maxLength={LEAD_LIMITS.vehicle} />
         <TextField {...field('year')} label={t('year')} inputMode="numeric" placeholder={t('yearPlaceholder')} maxLength={LEAD_LIMITS.sellYear} />
         <TextField {...field('price')} label={t('expectedPrice')} placeholder={t('pricePlaceholder')} maxLength={LEAD_LIMITS.price} />
-        <TextAreaField {...field('description')} label={t('descriptionOptional')} placeholder={t('descriptionPlaceholder')} maxLength={LEAD_LIMITS.description} />
+        <TextAreaField
+          {...field('description')}
+          label={t('descriptionOptional')}
+          placeholder={t('descriptionPlaceholder')}
+          maxLength={LEAD_LIMITS.description}
+        />
         <PhotoPicker id="sell-images" name="images" error={errors.images} />
         {loaderData.car
           ? sellCarFields.map((name) => <input key={name} type="hidden" name={`${CAR_PREFIX}${name}`} value={String(loaderData.car![name])} />)
@@ -508,19 +606,22 @@ export default function SellVehicle({ loaderData, actionData }: Route.ComponentP
         <div aria-live="polite" className="flex flex-col gap-3 empty:hidden">
           {result?.status === 'sent' ? (
             <FormMessage tone="success">
-              {t('thankYouReceived')}{' '}
-              {tabOpened ? t('whatsappOpened') : t('openWhatsappToSend')}
+              {t('thankYouReceived')} {tabOpened ? t('whatsappOpened') : t('openWhatsappToSend')}
               {result.imagesFailed ? t('photosFailed') : ''}
             </FormMessage>
           ) : null}
           {result?.status === 'not-saved' ? (
             <FormMessage tone="error">
-              {result.message} {t('detailsStillInForm')}{' '}
-              {tabOpened ? t('whatsappOpenedStill') : t('canStillSend')}
+              {result.message} {t('detailsStillInForm')} {tabOpened ? t('whatsappOpenedStill') : t('canStillSend')}
             </FormMessage>
           ) : null}
           {chatUrl && result?.status !== 'invalid' ? (
-            <a href={chatUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center justify-center gap-2 rounded-xl bg-whatsapp px-5 py-3 font-semibold text-white hover:brightness-110">
+            <a
+              href={chatUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center justify-center gap-2 rounded-xl bg-whatsapp px-5 py-3 font-semibold text-white hover:brightness-110"
+            >
               <WhatsAppIcon className="h-5 w-5" /> {t('openWhatsappChat')}
             </a>
           ) : null}

@@ -67,12 +67,27 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-4" noValidate={false}>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         <TextField id="email" name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={email} />
-        <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" required minLength={PASSWORD_LENGTH.min} hint={t('passwordHint')} />
+        <TextField
+          id="password"
+          name="password"
+          type="password"
+          label={t('password')}
+          autoComplete="new-password"
+          required
+          minLength={PASSWORD_LENGTH.min}
+          hint={t('passwordHint')}
+        />
         <button type="submit" name="intent" value="email" disabled={Boolean(busyIntent)} className={primaryButton}>
           {busyIntent === 'email' ? t('creatingAccount') : t('signUp')}
         </button>
       </Form>
-      <GoogleButton state={loaderData.google} label={t('signUpWithGoogle')} busyLabel={t('signingUp')} busy={busyIntent === 'google'} disabled={Boolean(busyIntent)} />
+      <GoogleButton
+        state={loaderData.google}
+        label={t('signUpWithGoogle')}
+        busyLabel={t('signingUp')}
+        busy={busyIntent === 'google'}
+        disabled={Boolean(busyIntent)}
+      />
       <p className="mt-5 text-center text-slate-700">
         {t('haveAccount')}{' '}
         <Link to={loaderData.redirectTo ? paths.loginThen(loaderData.redirectTo) : paths.login} className="font-semibold text-brand-700 underline">

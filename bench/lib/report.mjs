@@ -10,7 +10,8 @@ function load(section) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
 }
 
-const ms = (value) => (value === null || value === undefined || Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0));
+const ms = (value) =>
+  value === null || value === undefined || Number.isNaN(value) ? '—' : value < 10 ? value.toFixed(2) : value < 100 ? value.toFixed(1) : value.toFixed(0);
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const yes = (met) => (met === null || met === undefined ? '—' : met ? '**met**' : '**not met**');
 const when = (iso) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
@@ -26,7 +27,10 @@ function sqliteWhy(dialect, target) {
   const over = largest.queries.filter((entry) => entry.stats.p95 > target.p95Ms).map((entry) => entry.query);
   if (over.length === 0) return [];
   const plans = new Map(dialect.diagnostics.map((entry) => [entry.query, entry.statements]));
-  const withPlan = (pattern, kind) => over.filter((query) => (plans.get(query) ?? []).some((statement) => (!kind || statement.kind === kind) && statement.plan.some((line) => pattern.test(line))));
+  const withPlan = (pattern, kind) =>
+    over.filter((query) =>
+      (plans.get(query) ?? []).some((statement) => (!kind || statement.kind === kind) && statement.plan.some((line) => pattern.test(line))),
+    );
   const bytesPerRow = largest.storedBytes ? Math.round(largest.storedBytes / largest.size) : null;
   const lines = [`Why the queries over ${target.p95Ms} ms are slow (read off the plans):`, ''];
   const fullScans = withPlan(/^\s*SCAN vehicles$/);
@@ -40,7 +44,7 @@ function sqliteWhy(dialect, target) {
   if (sorted.length > 0) {
     lines.push(
       `- ${sorted.map(q).join(', ')}: \`USE TEMP B-TREE FOR ORDER BY\`: no index serves \`featured DESC, created_at DESC, id DESC\` among vehicles that are not sold ` +
-        '(`vehicles_listing_idx` starts with `status`, which `!= \'sold\'` cannot seek), so every match is read and sorted to keep 10.',
+        "(`vehicles_listing_idx` starts with `status`, which `!= 'sold'` cannot seek), so every match is read and sorted to keep 10.",
     );
   }
   const lookups = withPlan(/SEARCH vehicles USING INTEGER PRIMARY KEY/, 'count').filter((query) => totals.get(query) > 0);
@@ -83,7 +87,10 @@ function searchSection(data) {
     );
   }
   for (const target of targets) {
-    out.push(`**Target: p95 ≤ ${target.p95Ms} ms on ${target.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} at ${sizeLabel(target.size)} vehicles, for every query of the mix: ${target.met ? 'met' : 'not met'}** (worst p95 ${ms(target.worstP95Ms)} ms, ${q(target.worstQuery ?? '')}).`, '');
+    out.push(
+      `**Target: p95 ≤ ${target.p95Ms} ms on ${target.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} at ${sizeLabel(target.size)} vehicles, for every query of the mix: ${target.met ? 'met' : 'not met'}** (worst p95 ${ms(target.worstP95Ms)} ms, ${q(target.worstQuery ?? '')}).`,
+      '',
+    );
   }
   if (data.skipped.length > 0) out.push(`Skipped: ${data.skipped.join(', ')}.`, '');
   if (Array.isArray(data.parity)) {
@@ -99,7 +106,9 @@ function searchSection(data) {
     const target = targets.find((entry) => entry.dialect === dialect.dialect);
     const largestSize = sizes.at(-1);
     out.push(`### ${dialect.version}`, '');
-    out.push(`| query | kind | matches (${sizes.map((entry) => sizeLabel(entry.size)).join(' / ')}) | ${sizes.map((entry) => `${sizeLabel(entry.size)}: p50 / p95 / mean`).join(' | ')} | first call at ${sizeLabel(largestSize.size)} |`);
+    out.push(
+      `| query | kind | matches (${sizes.map((entry) => sizeLabel(entry.size)).join(' / ')}) | ${sizes.map((entry) => `${sizeLabel(entry.size)}: p50 / p95 / mean`).join(' | ')} | first call at ${sizeLabel(largestSize.size)} |`,
+    );
     out.push(`|---|---|---|${sizes.map(() => '---|').join('')}---|`);
     for (const [index, { query, kind }] of sizes[0].queries.entries()) {
       const cells = sizes.map((entry) => {
@@ -111,10 +120,17 @@ function searchSection(data) {
       out.push(`| ${q(query)} | ${kind} | ${matches} | ${cells.join(' | ')} | ${ms(largestSize.queries[index].firstMs)} |`);
     }
     const stored = (entry) => (entry.storedBytes ? `, ${(entry.storedBytes / 1e6).toFixed(0)} MB` : '');
-    out.push('', `Loading: ${sizes.map((entry) => `${sizeLabel(entry.size)} in ${entry.insertSeconds.toFixed(1)} s${stored(entry)}`).join('; ')} (batched multi-row inserts, cumulative; MB: ${dialect.dialect === 'sqlite' ? 'the database file' : 'the vehicles table with its indexes'}).`, '');
+    out.push(
+      '',
+      `Loading: ${sizes.map((entry) => `${sizeLabel(entry.size)} in ${entry.insertSeconds.toFixed(1)} s${stored(entry)}`).join('; ')} (batched multi-row inserts, cumulative; MB: ${dialect.dialect === 'sqlite' ? 'the database file' : 'the vehicles table with its indexes'}).`,
+      '',
+    );
 
     const largest = sizes.at(-1).size;
-    out.push(`Where the time goes at ${sizeLabel(largest)}: each statement \`listVehicles\` sends, timed alone (median of 15, ms), with the plan of the page statement:`, '');
+    out.push(
+      `Where the time goes at ${sizeLabel(largest)}: each statement \`listVehicles\` sends, timed alone (median of 15, ms), with the plan of the page statement:`,
+      '',
+    );
     out.push('| query | count | page | covers | plan of the page statement |', '|---|---|---|---|---|');
     for (const { query, statements } of dialect.diagnostics) {
       const time = (kind) => ms(statements.find((statement) => statement.kind === kind)?.medianMs ?? null);
@@ -122,7 +138,13 @@ function searchSection(data) {
       const plan = (page?.plan ?? [])
         // PostgreSQL: only the plan nodes (the lines EXPLAIN ANALYZE gives actual rows for).
         .filter((line) => dialect.dialect === 'sqlite' || /\((actual|never executed)/.test(line))
-        .map((line) => line.trim().replace(/^->\s+/, '').replace(/\s*\((actual|never executed).*$/, '').replace(/\|/g, '\\|'))
+        .map((line) =>
+          line
+            .trim()
+            .replace(/^->\s+/, '')
+            .replace(/\s*\((actual|never executed).*$/, '')
+            .replace(/\|/g, '\\|'),
+        )
         .join(' → ');
       out.push(`| ${q(query)} | ${time('count')} | ${time('page')} | ${time('covers')} | ${plan} |`);
     }
@@ -131,7 +153,8 @@ function searchSection(data) {
     out.push('<details><summary>Full plans and SQL</summary>', '');
     for (const { query, statements } of dialect.diagnostics) {
       out.push(`${q(query)}`, '', '```');
-      for (const statement of statements) out.push(`-- ${statement.kind} (${ms(statement.medianMs)} ms): ${statement.sql.replace(/\s+/g, ' ')}`, ...statement.plan, '');
+      for (const statement of statements)
+        out.push(`-- ${statement.kind} (${ms(statement.medianMs)} ms): ${statement.sql.replace(/\s+/g, ' ')}`, ...statement.plan, '');
       out.push('```', '');
     }
     out.push('</details>', '');
@@ -152,7 +175,9 @@ function searchSection(data) {
       out.push('| query | matches | as shipped | with 1-3 | with 1-4 (capped count) |', '|---|---|---|---|---|');
       for (const entry of whatIf.queries) {
         const before = shipped.get(entry.query);
-        out.push(`| ${q(entry.query)} | ${entry.total} | ${ms(before?.p50)} / ${ms(before?.p95)} | ${ms(entry.proposed.p50)} / ${ms(entry.proposed.p95)} | ${ms(entry.capped.p50)} / ${ms(entry.capped.p95)} |`);
+        out.push(
+          `| ${q(entry.query)} | ${entry.total} | ${ms(before?.p50)} / ${ms(before?.p95)} | ${ms(entry.proposed.p50)} / ${ms(entry.proposed.p95)} | ${ms(entry.capped.p50)} / ${ms(entry.capped.p95)} |`,
+        );
       }
       out.push('');
     }
@@ -169,14 +194,16 @@ function ssrSection(data) {
     out.push('(Figures from an older version of this benchmark; rerun `npm run bench -- ssr`.)', '');
     return out;
   }
-  const env = Object.entries(data.env).map(([key, value]) => `${key}=${value}`).join(' ');
+  const env = Object.entries(data.env)
+    .map(([key, value]) => `${key}=${value}`)
+    .join(' ');
   out.push(
     `autocannon, ${data.connections} connections, ${data.durationSeconds} s per measurement after ${data.warmupSeconds} s of warm-up, loopback only, ` +
       `every request with \`Accept-Encoding: ${data.acceptEncoding}\` as a browser sends it, against the built server ` +
       `(a private copy of build/, SQLite, demo inventory, \`${env}\`) and, in the same run, against a bare \`node:http\` server answering ` +
       'every request with the exact bytes the app sent for that page (fetched once: the same compressed body, Content-Type and Content-Encoding). ' +
       'Both servers run as their own process; autocannon runs in the bench process (on a 2-CPU machine the load generator takes one CPU). ' +
-      'Cached pages are the signed-out visitor\'s `/` and vehicle page, served from the page cache; the uncached render is `/` for a signed-in visitor (a real account and session), rendered for every request.',
+      "Cached pages are the signed-out visitor's `/` and vehicle page, served from the page cache; the uncached render is `/` for a signed-in visitor (a real account and session), rendered for every request.",
     '',
     '| page | bytes on the wire | app req/s | bare req/s | app / bare | server CPU ms per request, app / bare | app latency p50 / p99 (ms) | non-2xx / errors | target | |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -191,7 +218,11 @@ function ssrSection(data) {
     'The server CPU columns come from /proc: user + system CPU time of each server process over the measured period, divided by the requests it answered. ' +
       'They measure the cost of a request even when other work competes for the CPUs, which the rates do not.',
   );
-  out.push('', '`npm start` (server.js) and `npm run demo` set `NODE_ENV=production` unless it is already set, so they render with React\'s production build, like the rows above.', '');
+  out.push(
+    '',
+    "`npm start` (server.js) and `npm run demo` set `NODE_ENV=production` unless it is already set, so they render with React's production build, like the rows above.",
+    '',
+  );
   return out;
 }
 
@@ -205,11 +236,13 @@ function jsSection(data) {
     '| page | scripts | brotli | gzip | uncompressed | target (brotli and gzip) |',
     '|---|---|---|---|---|---|',
   );
-  for (const page of data.pages) out.push(`| \`${page.page}\` | ${page.files.length} | ${kb(page.totals.br)} | ${kb(page.totals.gzip)} | ${kb(page.totals.identity)} | ${yes(page.met)} |`);
+  for (const page of data.pages)
+    out.push(`| \`${page.page}\` | ${page.files.length} | ${kb(page.totals.br)} | ${kb(page.totals.gzip)} | ${kb(page.totals.identity)} | ${yes(page.met)} |`);
   out.push('');
   for (const page of data.pages) {
     out.push(`<details><summary>Files of <code>${page.page}</code></summary>`, '', '| file | brotli | gzip | uncompressed |', '|---|---|---|---|');
-    for (const file of [...page.files].sort((a, b) => b.br - a.br)) out.push(`| \`${file.src}\`${file.listedInHtml ? '' : ' (not preloaded)'} | ${file.br} | ${file.gzip} | ${file.identity} |`);
+    for (const file of [...page.files].sort((a, b) => b.br - a.br))
+      out.push(`| \`${file.src}\`${file.listedInHtml ? '' : ' (not preloaded)'} | ${file.br} | ${file.gzip} | ${file.identity} |`);
     out.push('', '</details>', '');
     if (page.notPreloaded.length > 0) out.push(`Imported but not preloaded on \`${page.page}\`: ${page.notPreloaded.join(', ')}.`, '');
     if (page.uncompressed.length > 0) out.push(`Sent without the asked-for compression on \`${page.page}\`: ${page.uncompressed.join(', ')}.`, '');
@@ -237,12 +270,19 @@ function lighthouseSection(data) {
   out.push('');
   for (const page of data.pages) {
     const { median } = page;
-    const below = Object.entries(median.belowPar).filter(([, audits]) => audits.length > 0).map(([category, audits]) => `${category}: ${audits.join(', ')}`);
+    const below = Object.entries(median.belowPar)
+      .filter(([, audits]) => audits.length > 0)
+      .map(([category, audits]) => `${category}: ${audits.join(', ')}`);
     out.push(`\`${page.page}\` (median run):`, '');
     if (below.length > 0) out.push(`- audits scoring under 0.9: ${below.join('; ')}`);
-    if ((median.opportunities ?? []).length > 0) out.push(`- Lighthouse's estimated savings: ${median.opportunities.map((entry) => `${entry.id}${entry.detail ? ` (${entry.detail})` : ''}: LCP ${entry.lcpMs.toFixed(0)} ms, FCP ${entry.fcpMs.toFixed(0)} ms`).join('; ')}`);
+    if ((median.opportunities ?? []).length > 0)
+      out.push(
+        `- Lighthouse's estimated savings: ${median.opportunities.map((entry) => `${entry.id}${entry.detail ? ` (${entry.detail})` : ''}: LCP ${entry.lcpMs.toFixed(0)} ms, FCP ${entry.fcpMs.toFixed(0)} ms`).join('; ')}`,
+      );
     out.push(`- LCP element: \`${(median.lcpElement ?? '—').slice(0, 120)}…\``);
-    out.push(`- server response ${median.metrics.serverResponseMs?.toFixed(0)} ms, total transfer ${kb(median.totalByteWeight ?? 0)}, CPU benchmark index ${median.benchmarkIndex}`);
+    out.push(
+      `- server response ${median.metrics.serverResponseMs?.toFixed(0)} ms, total transfer ${kb(median.totalByteWeight ?? 0)}, CPU benchmark index ${median.benchmarkIndex}`,
+    );
     for (const warning of median.warnings) out.push(`- Lighthouse warning: ${warning.replace(/\s*Learn more[\s\S]*$/, '').replace(/\s+/g, ' ')}`);
     out.push('');
   }
@@ -254,7 +294,9 @@ function attackSection(data) {
   out.push(
     `\`/\` requested over ${data.connections} keep-alive connections for ${data.durationSeconds} s with \`Accept-Encoding: gzip, br\` like a browser ` +
       `(${data.homeBytes} bytes, ${data.encoding}), against the built server (a private copy of build/, SQLite, demo inventory, ` +
-      `\`${Object.entries(data.env).map(([key, value]) => `${key}=${value}`).join(' ')}\`: every request rendered), first at rest and then, in the same run against the same server, ` +
+      `\`${Object.entries(data.env)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(' ')}\`: every request rendered), first at rest and then, in the same run against the same server, ` +
       'while attackers keep posting. Each row keeps its attackers busy for the whole measurement:',
     '',
     '- **image bombs**: sell submissions of ten 59-megapixel PNGs (about 170 KB each, the probe of issue 8), each with a solved bot check from its own address, so they reach the image checks;',
@@ -268,10 +310,17 @@ function attackSection(data) {
     '| condition | `/` p50 | `/` p95 | `/` p99 | `/` req/s | attack requests answered (status: count) | server CPU s | peak RSS MB |',
     '|---|---|---|---|---|---|---|---|',
   );
-  const statuses = (bucket) => Object.entries(bucket).map(([status, count]) => `${status}: ${count}`).join(', ') || '—';
-  out.push(`| at rest | ${ms(data.rest.home.stats.p50)} | ${ms(data.rest.home.stats.p95)} | ${ms(data.rest.home.stats.p99)} | ${data.rest.home.requestsPerSecond.toFixed(0)} | — | ${data.rest.serverCpuSeconds.toFixed(1)} | ${data.rest.peakRssMb?.toFixed(0) ?? '—'} |`);
+  const statuses = (bucket) =>
+    Object.entries(bucket)
+      .map(([status, count]) => `${status}: ${count}`)
+      .join(', ') || '—';
+  out.push(
+    `| at rest | ${ms(data.rest.home.stats.p50)} | ${ms(data.rest.home.stats.p95)} | ${ms(data.rest.home.stats.p99)} | ${data.rest.home.requestsPerSecond.toFixed(0)} | — | ${data.rest.serverCpuSeconds.toFixed(1)} | ${data.rest.peakRssMb?.toFixed(0) ?? '—'} |`,
+  );
   for (const run of data.runs) {
-    const condition = [run.images !== 'none' ? `${run.attackers} × ${run.images}` : null, run.bodies ? `${run.attackers} × oversize bodies` : null].filter(Boolean).join(' + ');
+    const condition = [run.images !== 'none' ? `${run.attackers} × ${run.images}` : null, run.bodies ? `${run.attackers} × oversize bodies` : null]
+      .filter(Boolean)
+      .join(' + ');
     out.push(
       `| ${condition} | ${ms(run.home.stats.p50)} | ${ms(run.home.stats.p95)} | ${ms(run.home.stats.p99)} | ${run.home.requestsPerSecond.toFixed(0)} | submissions ${statuses(run.attack.submissions)}; oversize ${statuses(run.attack.oversize)} | ${run.serverCpuSeconds.toFixed(1)} | ${run.peakRssMb.toFixed(0)} |`,
     );
@@ -291,29 +340,58 @@ function attackSection(data) {
 function summary(search, ssr, js, lighthouse, attack, scale, mix, inp) {
   const rows = [];
   for (const target of search ? searchTargets(search) : []) {
-    rows.push(`| search p95 on ${target.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} at ${sizeLabel(target.size)}, worst query of the mix (load average ${search.load.start} → ${search.load.end}) | ≤ ${target.p95Ms} ms | ${ms(target.worstP95Ms)} ms (${q(target.worstQuery ?? '')}) | ${yes(target.met)} |`);
+    rows.push(
+      `| search p95 on ${target.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'} at ${sizeLabel(target.size)}, worst query of the mix (load average ${search.load.start} → ${search.load.end}) | ≤ ${target.p95Ms} ms | ${ms(target.worstP95Ms)} ms (${q(target.worstQuery ?? '')}) | ${yes(target.met)} |`,
+    );
   }
   for (const run of ssr?.acceptEncoding ? ssr.runs : []) {
     const cpu = run.target.cpuMs ? `, ${run.app.cpuMsPerRequest?.toFixed(2) ?? '—'} ms CPU` : '';
-    rows.push(`| SSR ${ssrLabel(run)}, \`${ssr.acceptEncoding}\`: app req/s ÷ bare node:http req/s (same bytes) | ${ssrTarget(run.target)} | ${(run.ratio * 100).toFixed(1)}% (${run.app.requestsPerSecond.toFixed(0)} vs ${run.bare.requestsPerSecond.toFixed(0)} req/s)${cpu} | ${yes(run.met)} |`);
+    rows.push(
+      `| SSR ${ssrLabel(run)}, \`${ssr.acceptEncoding}\`: app req/s ÷ bare node:http req/s (same bytes) | ${ssrTarget(run.target)} | ${(run.ratio * 100).toFixed(1)}% (${run.app.requestsPerSecond.toFixed(0)} vs ${run.bare.requestsPerSecond.toFixed(0)} req/s)${cpu} | ${yes(run.met)} |`,
+    );
   }
-  for (const page of js?.pages ?? []) rows.push(`| compressed JS on first load of \`${page.page}\` | ≤ ${kb(js.target.bytes)} | ${kb(page.totals.br)} brotli, ${kb(page.totals.gzip)} gzip | ${yes(page.met)} |`);
-  for (const page of inp?.pages ?? []) rows.push(`| INP of changing a filter on \`${page.page}\`, ${inp.target.viewport} px, CPU ÷${inp.target.cpuSlowdown} (load average ${inp.load.start} → ${inp.load.end}) | ≤ ${inp.target.ms} ms | ${page.medianMs} ms (rounds: ${page.rounds.map((entry) => entry.inp).join(', ')}) | ${yes(page.met)} |`);
-  for (const page of lighthouse?.pages ?? []) rows.push(`| Lighthouse mobile performance, \`${page.page}\` | ≥ ${lighthouse.target.performance} | ${page.median.scores.performance} (runs: ${page.runs.map((run) => run.scores.performance).join(', ')}) | ${yes(page.met)} |`);
+  for (const page of js?.pages ?? [])
+    rows.push(
+      `| compressed JS on first load of \`${page.page}\` | ≤ ${kb(js.target.bytes)} | ${kb(page.totals.br)} brotli, ${kb(page.totals.gzip)} gzip | ${yes(page.met)} |`,
+    );
+  for (const page of inp?.pages ?? [])
+    rows.push(
+      `| INP of changing a filter on \`${page.page}\`, ${inp.target.viewport} px, CPU ÷${inp.target.cpuSlowdown} (load average ${inp.load.start} → ${inp.load.end}) | ≤ ${inp.target.ms} ms | ${page.medianMs} ms (rounds: ${page.rounds.map((entry) => entry.inp).join(', ')}) | ${yes(page.met)} |`,
+    );
+  for (const page of lighthouse?.pages ?? [])
+    rows.push(
+      `| Lighthouse mobile performance, \`${page.page}\` | ≥ ${lighthouse.target.performance} | ${page.median.scores.performance} (runs: ${page.runs.map((run) => run.scores.performance).join(', ')}) | ${yes(page.met)} |`,
+    );
   for (const comparison of scale?.comparisons ?? []) {
     const [small, large] = [scale.sizes[0].size, scale.sizes.at(-1).size];
-    rows.push(`| \`${comparison.page}\` over HTTP (uncached render), ${sizeLabel(large)} vs ${sizeLabel(small)} vehicles: req/s slowdown | ≤ ${scale.targets.slowdown}× | ${comparison.slowdown.toFixed(2)}× (CPU per request ${comparison.cpuRatio?.toFixed(2) ?? '—'}×) | ${yes(comparison.met)} |`);
+    rows.push(
+      `| \`${comparison.page}\` over HTTP (uncached render), ${sizeLabel(large)} vs ${sizeLabel(small)} vehicles: req/s slowdown | ≤ ${scale.targets.slowdown}× | ${comparison.slowdown.toFixed(2)}× (CPU per request ${comparison.cpuRatio?.toFixed(2) ?? '—'}×) | ${yes(comparison.met)} |`,
+    );
   }
   for (const comparison of mix?.comparisons ?? []) {
     const database = comparison.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL';
-    rows.push(`| listing, ${mix.queries} distinct queries each asked once, on ${database}: p95 at ${sizeLabel(comparison.large)} ÷ p95 at ${sizeLabel(comparison.small)} | ≤ ${mix.targets.ratio}× | ${comparison.ratio.toFixed(2)}× | ${yes(comparison.met.ratio)} |`);
-    rows.push(`| listing, ${mix.queries} distinct queries each asked once, on ${database}: p95 at ${sizeLabel(comparison.large)} | ≤ ${mix.targets.p95Ms} ms | ${ms(comparison.p95Ms)} ms | ${yes(comparison.met.p95)} |`);
-    rows.push(`| unfiltered listing's first call at ${sizeLabel(comparison.large)} on ${database}, once the server says it is ready | ≤ ${mix.targets.firstCallMs} ms | ${ms(comparison.firstCallMs)} ms | ${yes(comparison.met.firstCall)} |`);
-    if (comparison.firstFilteredMs !== undefined) rows.push(`| first listing of filters nobody asked before (\`body=suv\`) at ${sizeLabel(comparison.large)} on ${database} | — | ${ms(comparison.firstFilteredMs)} ms | — |`);
+    rows.push(
+      `| listing, ${mix.queries} distinct queries each asked once, on ${database}: p95 at ${sizeLabel(comparison.large)} ÷ p95 at ${sizeLabel(comparison.small)} | ≤ ${mix.targets.ratio}× | ${comparison.ratio.toFixed(2)}× | ${yes(comparison.met.ratio)} |`,
+    );
+    rows.push(
+      `| listing, ${mix.queries} distinct queries each asked once, on ${database}: p95 at ${sizeLabel(comparison.large)} | ≤ ${mix.targets.p95Ms} ms | ${ms(comparison.p95Ms)} ms | ${yes(comparison.met.p95)} |`,
+    );
+    rows.push(
+      `| unfiltered listing's first call at ${sizeLabel(comparison.large)} on ${database}, once the server says it is ready | ≤ ${mix.targets.firstCallMs} ms | ${ms(comparison.firstCallMs)} ms | ${yes(comparison.met.firstCall)} |`,
+    );
+    if (comparison.firstFilteredMs !== undefined)
+      rows.push(
+        `| first listing of filters nobody asked before (\`body=suv\`) at ${sizeLabel(comparison.large)} on ${database} | — | ${ms(comparison.firstFilteredMs)} ms | — |`,
+      );
   }
-  if (scale) rows.push(`| server RSS at ${sizeLabel(scale.rss.size)} vehicles after the load run | ≤ ${scale.targets.rssMb} MB | ${scale.rss.afterRssMb?.toFixed(0) ?? '—'} MB | ${yes(scale.rss.met)} |`);
+  if (scale)
+    rows.push(
+      `| server RSS at ${sizeLabel(scale.rss.size)} vehicles after the load run | ≤ ${scale.targets.rssMb} MB | ${scale.rss.afterRssMb?.toFixed(0) ?? '—'} MB | ${yes(scale.rss.met)} |`,
+    );
   for (const run of (attack?.runs ?? []).filter((entry) => entry.images !== 'none' && entry.bodies)) {
-    rows.push(`| \`/\` p95 under ${run.attackers} × ${run.images} + ${run.attackers} × oversize bodies (at rest in the same run: ${ms(attack.rest.home.stats.p95)} ms) | — | ${ms(run.home.stats.p95)} ms | — |`);
+    rows.push(
+      `| \`/\` p95 under ${run.attackers} × ${run.images} + ${run.attackers} × oversize bodies (at rest in the same run: ${ms(attack.rest.home.stats.p95)} ms) | — | ${ms(run.home.stats.p95)} ms | — |`,
+    );
   }
   return rows.length > 0 ? ['## Summary', '', '| benchmark | target | result | |', '|---|---|---|---|', ...rows, ''] : [];
 }
@@ -322,7 +400,9 @@ function scaleSection(data) {
   const out = ['## 6. The listing over HTTP at 100k vehicles against 1k; server memory', '', stamp(data), ''];
   const [small, large] = [data.sizes[0], data.sizes.at(-1)];
   out.push(
-    `The built server (a private copy of build/, SQLite, \`${Object.entries(data.env).map(([key, value]) => `${key}=${value}`).join(' ')}\`) started on a database holding the synthetic inventory of section 1, ` +
+    `The built server (a private copy of build/, SQLite, \`${Object.entries(data.env)
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ')}\`) started on a database holding the synthetic inventory of section 1, ` +
       `first with ${sizeLabel(small.size)} cars, then with ${sizeLabel(large.size)}; each page loaded by autocannon (${data.connections} connections, ${data.durationSeconds} s after ${data.warmupSeconds} s of warm-up, \`Accept-Encoding: gzip, br\`). ` +
       'The page cache is off, so every request renders and queries; listing counts are kept as deployed. ' +
       `Slowdown: req/s at ${sizeLabel(small.size)} ÷ req/s at ${sizeLabel(large.size)} (target ≤ ${data.targets.slowdown}×); the server's CPU per request gives the same comparison unaffected by other work on the machine.`,
@@ -330,9 +410,12 @@ function scaleSection(data) {
     `| page | ${sizeLabel(small.size)}: req/s, p50 ms, CPU ms/req | ${sizeLabel(large.size)}: req/s, p50 ms, CPU ms/req | slowdown (req/s) | CPU per request, ratio | |`,
     '|---|---|---|---|---|---|',
   );
-  const cell = (entry) => `${entry.requestsPerSecond.toFixed(0)}, ${entry.latencyMs.p50}, ${entry.cpuMsPerRequest?.toFixed(2) ?? '—'}${entry.non2xx || entry.errors ? ` (non-2xx ${entry.non2xx}, errors ${entry.errors})` : ''}`;
+  const cell = (entry) =>
+    `${entry.requestsPerSecond.toFixed(0)}, ${entry.latencyMs.p50}, ${entry.cpuMsPerRequest?.toFixed(2) ?? '—'}${entry.non2xx || entry.errors ? ` (non-2xx ${entry.non2xx}, errors ${entry.errors})` : ''}`;
   for (const [index, comparison] of data.comparisons.entries()) {
-    out.push(`| \`${comparison.page}\` | ${cell(small.pages[index])} | ${cell(large.pages[index])} | ${comparison.slowdown.toFixed(2)}× | ${comparison.cpuRatio?.toFixed(2) ?? '—'}× | ${yes(comparison.met)} |`);
+    out.push(
+      `| \`${comparison.page}\` | ${cell(small.pages[index])} | ${cell(large.pages[index])} | ${comparison.slowdown.toFixed(2)}× | ${comparison.cpuRatio?.toFixed(2) ?? '—'}× | ${yes(comparison.met)} |`,
+    );
   }
   out.push(
     '',
@@ -346,26 +429,38 @@ function mixSection(data) {
   const out = ['## 7. The listing as visitors ask for it: distinct queries, each asked once', '', stamp(data), ''];
   out.push(
     `A seeded generator (bench/listing-mix.ts) makes ${data.queries} distinct listing pages (search words, about a fifth of them misspelt, make, fuel, budget, transmission, sort, page) and ${data.queries} other distinct API queries. ` +
-      `The built server answers each once, one visitor at a time, over HTTP with \`Accept-Encoding: gzip, br\`: \`${Object.entries(data.env).map(([key, value]) => `${key}=${value}`).join(' ')}\`, so nothing is answered from the page cache and each listing's counts are counted on their first ask. ` +
-      'The first call is the unfiltered listing (`/api/v1/vehicles`) once the server says it is ready (`/readyz`), as a load balancer sends it: the cold figure. The server renders the listing page, that listing and a car for itself before it says so (decision 088), so the first call of a listing whose filters nobody asked before (`body=suv`, one pass over every car with its counts) is shown beside it. Ten pages of filters only (no search words, none of the mix\'s combinations) follow before the mix, so it measures a running server rather than a new process\'s first seconds. Times are wall-clock at the client, in ms.',
+      `The built server answers each once, one visitor at a time, over HTTP with \`Accept-Encoding: gzip, br\`: \`${Object.entries(data.env)
+        .map(([key, value]) => `${key}=${value}`)
+        .join(' ')}\`, so nothing is answered from the page cache and each listing's counts are counted on their first ask. ` +
+      "The first call is the unfiltered listing (`/api/v1/vehicles`) once the server says it is ready (`/readyz`), as a load balancer sends it: the cold figure. The server renders the listing page, that listing and a car for itself before it says so (decision 088), so the first call of a listing whose filters nobody asked before (`body=suv`, one pass over every car with its counts) is shown beside it. Ten pages of filters only (no search words, none of the mix's combinations) follow before the mix, so it measures a running server rather than a new process's first seconds. Times are wall-clock at the client, in ms.",
     '',
     '| database | cars | first call (first filtered) | pages p50 | pages p95 | pages max | API p50 | API p95 | API max | slowest pages |',
     '|---|---|---|---|---|---|---|---|---|---|',
   );
   for (const run of data.runs) {
-    const slow = run.slowest.slice(0, 3).map((entry) => `\`${entry.query || '(empty)'}\` ${ms(entry.ms)}`).join('; ');
-    out.push(`| ${run.dialect} | ${sizeLabel(run.size)} | ${ms(run.firstCallMs)}${run.firstFilteredMs === undefined ? '' : ` (${ms(run.firstFilteredMs)})`} | ${ms(run.page.p50)} | ${ms(run.page.p95)} | ${ms(run.page.max)} | ${ms(run.api.p50)} | ${ms(run.api.p95)} | ${ms(run.api.max)} | ${slow} |`);
+    const slow = run.slowest
+      .slice(0, 3)
+      .map((entry) => `\`${entry.query || '(empty)'}\` ${ms(entry.ms)}`)
+      .join('; ');
+    out.push(
+      `| ${run.dialect} | ${sizeLabel(run.size)} | ${ms(run.firstCallMs)}${run.firstFilteredMs === undefined ? '' : ` (${ms(run.firstFilteredMs)})`} | ${ms(run.page.p50)} | ${ms(run.page.p95)} | ${ms(run.page.max)} | ${ms(run.api.p50)} | ${ms(run.api.p95)} | ${ms(run.api.max)} | ${slow} |`,
+    );
   }
   out.push('');
   for (const comparison of data.comparisons) {
-    out.push(`- ${comparison.dialect}: pages p95 ${ms(comparison.p95Ms)} ms at ${sizeLabel(comparison.large)}, ${comparison.ratio.toFixed(2)}× the p95 at ${sizeLabel(comparison.small)} (API ${comparison.apiRatio.toFixed(2)}×); first call ${ms(comparison.firstCallMs)} ms${comparison.firstFilteredMs === undefined ? '' : `, first filtered listing ${ms(comparison.firstFilteredMs)} ms`}.`);
+    out.push(
+      `- ${comparison.dialect}: pages p95 ${ms(comparison.p95Ms)} ms at ${sizeLabel(comparison.large)}, ${comparison.ratio.toFixed(2)}× the p95 at ${sizeLabel(comparison.small)} (API ${comparison.apiRatio.toFixed(2)}×); first call ${ms(comparison.firstCallMs)} ms${comparison.firstFilteredMs === undefined ? '' : `, first filtered listing ${ms(comparison.firstFilteredMs)} ms`}.`,
+    );
   }
   if (data.skipped.length > 0) out.push(`- Skipped: ${data.skipped.join(', ')}.`);
   out.push('');
   return out;
 }
 
-const sizes = (data) => data.sizes.map((entry) => `${sizeLabel(entry.size)}: ${entry.idleRssMb?.toFixed(0) ?? '—'} MB idle, ${entry.afterRssMb?.toFixed(0) ?? '—'} MB after the load`).join('; ');
+const sizes = (data) =>
+  data.sizes
+    .map((entry) => `${sizeLabel(entry.size)}: ${entry.idleRssMb?.toFixed(0) ?? '—'} MB idle, ${entry.afterRssMb?.toFixed(0) ?? '—'} MB after the load`)
+    .join('; ');
 
 export function renderResults() {
   const search = load('search');
@@ -378,14 +473,20 @@ export function renderResults() {
   const inp = load('inp');
   const latest = [search, ssr, js, lighthouse, attack, scale, mix, inp].filter(Boolean).sort((a, b) => b.date.localeCompare(a.date))[0];
   const out = ['# Benchmark results', ''];
-  out.push('Generated by `npm run bench` (bench/run.mjs) from the figures in `bench/results/*.json`; each section says when it was last run. Do not edit by hand.', '');
+  out.push(
+    'Generated by `npm run bench` (bench/run.mjs) from the figures in `bench/results/*.json`; each section says when it was last run. Do not edit by hand.',
+    '',
+  );
   if (latest) {
     const m = latest.machine;
     out.push(`Machine: ${m.nproc} CPUs (\`nproc\`), ${m.cpu}, ${m.memoryGiB} GiB memory, ${m.os}; Node ${m.node}. Written ${when(latest.date)}.`, '');
     // The benchmark itself keeps about two processes busy (load generator and server).
     const loads = [search, ssr, js, lighthouse, attack, scale, mix, inp].filter(Boolean).map((data) => Math.max(data.load?.start ?? 0, data.load?.end ?? 0));
     if (Math.max(...loads) > m.nproc + 2) {
-      out.push(`Note: during some sections the load average went above the CPU count plus the benchmark's own two busy processes: other work was running on the machine, which inflates latencies and lowers throughput. Each section gives its load; compare runs made under similar load.`, '');
+      out.push(
+        `Note: during some sections the load average went above the CPU count plus the benchmark's own two busy processes: other work was running on the machine, which inflates latencies and lowers throughput. Each section gives its load; compare runs made under similar load.`,
+        '',
+      );
     }
   }
   out.push(

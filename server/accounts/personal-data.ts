@@ -6,7 +6,14 @@ import { listWishlist } from './wishlist.ts';
 export const accountsPersonalData: PersonalData[] = [
   {
     table: 'profiles',
-    personal: { user_id: 'whose profile', email: 'their email', name: 'their name', photo_url: 'their picture', phone: 'their phone number', phone_verified: 'whether they proved it is theirs' },
+    personal: {
+      user_id: 'whose profile',
+      email: 'their email',
+      name: 'their name',
+      photo_url: 'their picture',
+      phone: 'their phone number',
+      phone_verified: 'whether they proved it is theirs',
+    },
     foundBy: 'user_id',
     export: { section: 'profile', gather: async ({ profile }) => profile },
     erase: { action: 'delete', rows: (trx, person) => trx.deleteFrom('profiles').where('user_id', '=', person.userId).execute() },
@@ -21,7 +28,15 @@ export const accountsPersonalData: PersonalData[] = [
       gather: async ({ database, userId }) =>
         (await listWishlist(database, userId)).map((item) =>
           item.available
-            ? { vehicleId: item.vehicle.id, title: cardTitle(item.vehicle), name: item.vehicle.name, year: item.vehicle.year, price: item.vehicle.price, available: true, addedAt: item.addedAt }
+            ? {
+                vehicleId: item.vehicle.id,
+                title: cardTitle(item.vehicle),
+                name: item.vehicle.name,
+                year: item.vehicle.year,
+                price: item.vehicle.price,
+                available: true,
+                addedAt: item.addedAt,
+              }
             : { vehicleId: item.vehicleId, title: item.title, available: false, addedAt: item.addedAt },
         ),
     },
@@ -35,6 +50,9 @@ export const accountsPersonalData: PersonalData[] = [
     erase: { action: 'delete', rows: (trx, person) => trx.deleteFrom('phone_otps').where('user_id', '=', person.userId).execute() },
     retention: 'until the code expires (OTP_TTL_MS, ten minutes)',
     // Once expired a code can never be used again.
-    purge: { report: 'phoneOtps', run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('phone_otps').where('expires_at', '<', now.toISOString()).executeTakeFirst()) },
+    purge: {
+      report: 'phoneOtps',
+      run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('phone_otps').where('expires_at', '<', now.toISOString()).executeTakeFirst()),
+    },
   },
 ];

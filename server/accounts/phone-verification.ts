@@ -151,7 +151,12 @@ async function checkCode(deps: Deps, input: { userId: string; phone: string; cod
   if (expected.length === given.length && timingSafeEqual(expected, given)) {
     // Used once: of the same code sent several times at once, only the request that marks it
     // used verifies; the others find it used, as a second submit after the first would.
-    const used = await deps.database.db.updateTable('phone_otps').set({ used_at: now.toISOString() }).where('id', '=', otp.id).where('used_at', 'is', null).executeTakeFirst();
+    const used = await deps.database.db
+      .updateTable('phone_otps')
+      .set({ used_at: now.toISOString() })
+      .where('id', '=', otp.id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
     return Number(used.numUpdatedRows) === 1 ? 'verified' : 'not-requested';
   }
   return 'wrong-code';

@@ -72,13 +72,21 @@ export async function leadIdsOf(database: Database, profile: Profile | null): Pr
 export async function isLastAdmin(database: Database, email: string): Promise<boolean> {
   const record = await database.db.selectFrom('admins').select('email').where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
   if (!record) return false;
-  const admins = await database.db.selectFrom('admins').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  const admins = await database.db
+    .selectFrom('admins')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
   return Number(admins?.count ?? 0) <= 1;
 }
 
 /** Password accounts confirm with their password; Google-only accounts type DELETE. */
 export async function deleteConfirmationFor(database: Database, userId: string): Promise<'password' | 'word'> {
-  const credential = await database.db.selectFrom('account').select('id').where('userId', '=', userId).where('providerId', '=', 'credential').executeTakeFirst();
+  const credential = await database.db
+    .selectFrom('account')
+    .select('id')
+    .where('userId', '=', userId)
+    .where('providerId', '=', 'credential')
+    .executeTakeFirst();
   return credential ? 'password' : 'word';
 }
 
@@ -111,7 +119,10 @@ export type DeleteAccountResult = { leadsErased: number };
  * The last admin is refused (ConflictError), so the shop is never left without one; a missing
  * or wrong confirmation is an InvalidInputError.
  */
-export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: string; password?: string | undefined; confirmationWord?: string | undefined }): Promise<DeleteAccountResult> {
+export async function deleteAccount(
+  deps: DeleteAccountDeps,
+  input: { userId: string; password?: string | undefined; confirmationWord?: string | undefined },
+): Promise<DeleteAccountResult> {
   const { db } = deps.database;
   const user = await db.selectFrom('user').select(['id', 'email']).where('id', '=', input.userId).executeTakeFirst();
   if (!user) throw new InvalidInputError(t('accountGone')).because('not-found');
@@ -131,7 +142,13 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
   if (await isLastAdmin(deps.database, email)) throw new ConflictError(privacyMessages.lastAdmin).because('last-admin');
 
   // A booking in progress needs the person (a car out, a deposit to settle, a refund to send): they cancel or finish it first.
-  const openBooking = await db.selectFrom('rental_bookings').select('id').where('user_id', '=', user.id).where('kind', '=', 'booking').where('status', 'in', OPEN_BOOKING_STATUSES).executeTakeFirst();
+  const openBooking = await db
+    .selectFrom('rental_bookings')
+    .select('id')
+    .where('user_id', '=', user.id)
+    .where('kind', '=', 'booking')
+    .where('status', 'in', OPEN_BOOKING_STATUSES)
+    .executeTakeFirst();
   if (openBooking) throw new ConflictError(privacyMessages.openRental).because('rental-open');
   // A held car and its token need the person too (decision 080).
   const openReservation = await db.selectFrom('car_reservations').select('id').where('user_id', '=', user.id).where('status', '=', 'active').executeTakeFirst();
@@ -150,7 +167,7 @@ export async function deleteAccount(deps: DeleteAccountDeps, input: { userId: st
     for (const { erase } of allPersonalData.toReversed()) if ('rows' in erase) await erase.rows(trx, person);
   });
   for (const cleanup of cleanups) await cleanup(deps);
-  deps.logger.info({ leadsErased }, 'privacy: an account was deleted at its owner\'s request');
+  deps.logger.info({ leadsErased }, "privacy: an account was deleted at its owner's request");
   return { leadsErased };
 }
 

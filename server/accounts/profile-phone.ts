@@ -28,7 +28,13 @@ export const phoneVerify = phoneVerifySchema.extend({ phone: canonicalNumber });
 /** Both, for the page action's `profileFormError`: the spec's order of messages, with the server's phone rule. */
 export const profileSchemas: ProfileSchemas = { send: phoneCodeRequest, verify: phoneVerify };
 
-const depsOf = (services: Services) => ({ database: services.database, sms: services.sms, secret: services.config.authSecret, siteName: services.config.siteName, clock: services.clock });
+const depsOf = (services: Services) => ({
+  database: services.database,
+  sms: services.sms,
+  secret: services.config.authSecret,
+  siteName: services.config.siteName,
+  clock: services.clock,
+});
 
 /**
  * Texts a new code to `phone`. Refused while Resend waits (SPEC 4: 120 seconds, on the server as
@@ -62,7 +68,8 @@ export async function verifyProfilePhone(services: Services, input: { userId: st
   const result = await verifyPhoneOtp(depsOf(services), { userId: input.userId, phone: input.phone, code: input.otp });
   if (result === 'not-requested') throw new InvalidInputError(phoneMessages.requestOtpFirst, { otp: phoneMessages.requestOtpFirst }).because('not-requested');
   if (result === 'expired') throw new InvalidInputError(phoneMessages.otpExpired, { otp: phoneMessages.otpExpired }).because('code-expired');
-  if (result === 'too-many-attempts') throw new InvalidInputError(phoneMessages.otpTooManyAttempts, { otp: phoneMessages.otpTooManyAttempts }).because('too-many-attempts');
+  if (result === 'too-many-attempts')
+    throw new InvalidInputError(phoneMessages.otpTooManyAttempts, { otp: phoneMessages.otpTooManyAttempts }).because('too-many-attempts');
   if (result === 'wrong-code') throw new InvalidInputError(phoneMessages.wrongOtp, { otp: phoneMessages.wrongOtp }).because('wrong-code');
   await saveVerifiedPhone(services.database, input.userId, { name: input.name, phone: requireCanonicalPhone(input.phone) }, services.clock.now());
 }

@@ -7,8 +7,7 @@ import { toSummary } from '../catalog/rows.ts';
 import { NotFoundError } from '../errors.ts';
 
 export type WishlistItem =
-  | { available: true; vehicle: VehicleSummary; addedAt: string }
-  | { available: false; vehicleId: number; title: string; addedAt: string };
+  { available: true; vehicle: VehicleSummary; addedAt: string } | { available: false; vehicleId: number; title: string; addedAt: string };
 
 /** Whether this person's wishlist holds the vehicle. Reads only their own rows. */
 export async function isWishlisted(database: Database, userId: string, vehicleId: number): Promise<boolean> {
@@ -51,7 +50,11 @@ export async function setWishlisted(database: Database, userId: string, vehicleI
 
 /** How many cars this person's wishlist holds. */
 export async function countWishlist(database: Database, userId: string): Promise<number> {
-  const row = await database.db.selectFrom('wishlist_entries').select((eb) => eb.fn.countAll().as('count')).where('user_id', '=', userId).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('wishlist_entries')
+    .select((eb) => eb.fn.countAll().as('count'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
 

@@ -14,7 +14,24 @@ import { withoutLanguage } from '../../app/lib/i18n/language.ts';
  * `wrongPassword` (decision 060): the spec's "No account found" and "not authorized" told a
  * stranger which addresses are staff accounts.
  */
-export const adminMessages = liveTexts(t, ['bothRequired', 'invalidEmail', 'notAuthorizedLogin', 'notAuthorizedAdmin', 'wrongPassword', 'tooManyAttempts', 'botCheckFailed', 'networkError', 'loginFailed', 'unverified', 'noAdminRecord', 'passwordTooShort', 'passwordTooLong', 'adminCreated', 'alreadyRegistered', 'setupClosed']);
+export const adminMessages = liveTexts(t, [
+  'bothRequired',
+  'invalidEmail',
+  'notAuthorizedLogin',
+  'notAuthorizedAdmin',
+  'wrongPassword',
+  'tooManyAttempts',
+  'botCheckFailed',
+  'networkError',
+  'loginFailed',
+  'unverified',
+  'noAdminRecord',
+  'passwordTooShort',
+  'passwordTooLong',
+  'adminCreated',
+  'alreadyRegistered',
+  'setupClosed',
+]);
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -88,7 +105,8 @@ export async function adminSignIn(services: AppServices, request: Request, input
   const account = await findAccountByEmail(services.database, email);
   const status = await adminStatus(services.config, services.database, { email, emailVerified: Boolean(account?.emailVerified) });
   if (status === 'admin') return { ok: true, headers: issued };
-  const message = status === 'email-unverified' ? adminMessages.unverified : status === 'no-admin-record' ? adminMessages.noAdminRecord : adminMessages.notAuthorizedLogin;
+  const message =
+    status === 'email-unverified' ? adminMessages.unverified : status === 'no-admin-record' ? adminMessages.noAdminRecord : adminMessages.notAuthorizedLogin;
   return { ok: false, message, headers: await revoke(services, request, issued), passwordAccepted: true };
 }
 

@@ -43,6 +43,9 @@ export async function findAccountByEmail(database: Database, email: string) {
 }
 
 export async function countUsers(database: Database): Promise<number> {
-  const row = await database.db.selectFrom('user').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('user')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
   return Number(row?.count ?? 0);
 }

@@ -45,7 +45,10 @@ function parse(text: string | null): unknown {
 
 /** Newest first, a page at a time (a page past the end shows the last one). */
 export async function listAudit(database: Database, options: { page: number; perPage: number }): Promise<Page<AuditEntry>> {
-  const count = await database.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst();
+  const count = await database.db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
   const total = Number(count?.count ?? 0);
   const window = pageWindow(total, options.page, options.perPage);
   const rows = await database.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(window.limit).offset(window.offset).execute();

@@ -11,7 +11,11 @@ export const VISIT_GAP_MS = 30 * 60_000;
 /** Records this dashboard load and answers the instant new leads count from (null on the first visit ever). */
 export async function recordDashboardVisit(database: Database, adminEmail: string, now: Date): Promise<string | null> {
   const at = now.toISOString();
-  const row = await database.db.selectFrom('admin_dashboard_visits').select(['seen_at', 'previous_seen_at']).where('admin_email', '=', adminEmail).executeTakeFirst();
+  const row = await database.db
+    .selectFrom('admin_dashboard_visits')
+    .select(['seen_at', 'previous_seen_at'])
+    .where('admin_email', '=', adminEmail)
+    .executeTakeFirst();
   if (!row) {
     await database.db
       .insertInto('admin_dashboard_visits')

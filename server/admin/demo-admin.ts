@@ -7,7 +7,10 @@ import { addAdminRecord, findAccountByEmail } from './admins.ts';
  * in at once. The password is DEMO_ADMIN_PASSWORD, or generated and printed. Production never
  * creates an account by itself.
  */
-export async function ensureDemoAdmin(services: AppServices, password: string | undefined): Promise<{ email: string; generatedPassword: string | null } | null> {
+export async function ensureDemoAdmin(
+  services: AppServices,
+  password: string | undefined,
+): Promise<{ email: string; generatedPassword: string | null } | null> {
   const email = services.config.adminEmails[0];
   if (!email || services.config.mode !== 'demo') return null;
   const existing = await findAccountByEmail(services.database, email);
@@ -16,7 +19,11 @@ export async function ensureDemoAdmin(services: AppServices, password: string | 
     generatedPassword = password ? null : randomBytes(9).toString('base64url');
     await services.auth.api.signUpEmail({ body: { email, password: password ?? generatedPassword!, name: 'Demo Admin' } });
   }
-  await services.database.db.updateTable('user').set({ emailVerified: services.database.dialect === 'postgres' ? true : 1 }).where('email', '=', email).execute();
+  await services.database.db
+    .updateTable('user')
+    .set({ emailVerified: services.database.dialect === 'postgres' ? true : 1 })
+    .where('email', '=', email)
+    .execute();
   await addAdminRecord(services.database, email, null, services.clock.now());
   return { email, generatedPassword };
 }

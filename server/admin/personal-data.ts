@@ -12,20 +12,33 @@ export const adminPersonalData: PersonalData[] = [
   },
   {
     table: 'audit_log',
-    personal: { actor_email: 'the admin who acted', summary: 'may name a customer', before: 'the record before the change', after: 'the record after the change' },
+    personal: {
+      actor_email: 'the admin who acted',
+      summary: 'may name a customer',
+      before: 'the record before the change',
+      after: 'the record after the change',
+    },
     foundBy: "entity_id: the person's id on their licence reviews; lead entries are cleared with their leads",
     export: { omitted: "the team's record of its own work" },
     // The licence reviews named the licence number: only that a review happened stays.
     erase: {
       action: 'anonymise',
       rows: (trx, person) =>
-        trx.updateTable('audit_log').set({ summary: 'Reviewed a driving licence (the account was deleted)', before: null, after: null }).where('entity', '=', 'driving-licence').where('entity_id', '=', person.userId).execute(),
+        trx
+          .updateTable('audit_log')
+          .set({ summary: 'Reviewed a driving licence (the account was deleted)', before: null, after: null })
+          .where('entity', '=', 'driving-licence')
+          .where('entity_id', '=', person.userId)
+          .execute(),
       reason: 'the team keeps a record of what it did; not of whom',
     },
     retention: `${AUDIT_RETENTION_MONTHS} months`,
     purge: {
       report: 'auditEntries',
-      run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('audit_log').where('created_at', '<', monthsBefore(now, AUDIT_RETENTION_MONTHS).toISOString()).executeTakeFirst()),
+      run: async ({ database }, now) =>
+        deletedRows(
+          await database.db.deleteFrom('audit_log').where('created_at', '<', monthsBefore(now, AUDIT_RETENTION_MONTHS).toISOString()).executeTakeFirst(),
+        ),
     },
   },
   {

@@ -57,7 +57,8 @@ export function assembleSettings<const Domains extends readonly SettingsDomain<o
   for (const { domain, settings } of domains) {
     for (const [key, declaration] of Object.entries(settings as SettingDeclarations)) {
       const first = owner.get(key);
-      if (first !== undefined) throw new Error(`The setting ${key} is declared by both ${first} and ${domain}; each key is stored once and belongs to one domain.`);
+      if (first !== undefined)
+        throw new Error(`The setting ${key} is declared by both ${first} and ${domain}; each key is stored once and belongs to one domain.`);
       owner.set(key, domain);
       all[key] = declaration;
     }

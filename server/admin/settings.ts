@@ -19,7 +19,11 @@ export const siteSettings = declareSettings('admin', {
   // The name and the mail address default to the configuration's (defaultSettings).
   siteName: { schema: z.string().trim().min(1, say('siteNameRequired')).max(60, say('siteNameTooLong')), default: '', label: 'siteNameLabel' },
   adminEmail: { schema: z.union([z.literal(''), z.email(say('adminEmailInvalid'))]), default: '', label: 'adminEmailLabel' },
-  itemsPerPage: { schema: z.coerce.number().refine((value) => (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(value), say('itemsPerPageChoice')), default: 10, label: 'itemsPerPageLabel' },
+  itemsPerPage: {
+    schema: z.coerce.number().refine((value) => (ITEMS_PER_PAGE_OPTIONS as readonly number[]).includes(value), say('itemsPerPageChoice')),
+    default: 10,
+    label: 'itemsPerPageLabel',
+  },
   emailNotifications: { schema: z.boolean(), default: true, label: 'emailNotificationsLabel' },
   maintenanceMode: { schema: z.boolean(), default: false, label: 'maintenanceModeLabel' },
 });
@@ -30,12 +34,17 @@ export const SETTINGS_DOMAINS = [siteSettings, catalogSettings, sellerSettings, 
 const declared = assembleSettings(SETTINGS_DOMAINS);
 type Declared = typeof declared;
 
-export const settingsSchema = z.object(Object.fromEntries(Object.entries(declared).map(([key, declaration]) => [key, declaration.schema])) as { [Key in keyof Declared]: Declared[Key]['schema'] });
+export const settingsSchema = z.object(
+  Object.fromEntries(Object.entries(declared).map(([key, declaration]) => [key, declaration.schema])) as { [Key in keyof Declared]: Declared[Key]['schema'] },
+);
 
 export type Settings = z.infer<typeof settingsSchema>;
 
 /** Each setting's label, as a key of the admin settings texts. */
-export const SETTING_LABELS = Object.fromEntries(Object.entries(declared).map(([key, declaration]) => [key, declaration.label])) as Record<keyof Settings, SettingText>;
+export const SETTING_LABELS = Object.fromEntries(Object.entries(declared).map(([key, declaration]) => [key, declaration.label])) as Record<
+  keyof Settings,
+  SettingText
+>;
 
 export function defaultSettings(defaults: { siteName: string; adminEmail: string }): Settings {
   const values = Object.fromEntries(Object.entries(declared).map(([key, declaration]) => [key, structuredClone(declaration.default)])) as Settings;
@@ -70,7 +79,11 @@ async function lockSettings(database: Database, trx: Kysely<DB>): Promise<void> 
   if (database.dialect === 'postgres') await sql`LOCK TABLE settings IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
 }
 
-export async function saveSettings({ database, settingsCache, clock }: Pick<SettingsServices, 'database' | 'settingsCache'> & { clock: Clock }, settings: Settings, actorEmail: string): Promise<void> {
+export async function saveSettings(
+  { database, settingsCache, clock }: Pick<SettingsServices, 'database' | 'settingsCache'> & { clock: Clock },
+  settings: Settings,
+  actorEmail: string,
+): Promise<void> {
   const now = new Date(clock.now()).toISOString();
   await database.db.transaction().execute(async (trx) => {
     await lockSettings(database, trx);

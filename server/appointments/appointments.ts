@@ -1,5 +1,14 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { bookableDays, daySlots, outsideHours, slotInstant, slotProblem, UPCOMING_STATUSES, type SlotRules, type TestDriveStatus } from '../../app/lib/test-drives.ts';
+import {
+  bookableDays,
+  daySlots,
+  outsideHours,
+  slotInstant,
+  slotProblem,
+  UPCOMING_STATUSES,
+  type SlotRules,
+  type TestDriveStatus,
+} from '../../app/lib/test-drives.ts';
 import { addDays } from '../../app/lib/india-time.ts';
 import { ConflictError } from '../errors.ts';
 import type { Database } from '../db/connection.ts';
@@ -67,7 +76,14 @@ export type FreeSlot = { start: string; remaining: number };
  * The slots of one India day still bookable at `nowMs`, each with the seats left; a slot in
  * `blocked` (a test drive's car already out then) has none.
  */
-export async function freeSlots(database: Database, kind: AppointmentKind, rules: SlotRules, date: string, nowMs: number, blocked: ReadonlySet<number> = new Set()): Promise<FreeSlot[]> {
+export async function freeSlots(
+  database: Database,
+  kind: AppointmentKind,
+  rules: SlotRules,
+  date: string,
+  nowMs: number,
+  blocked: ReadonlySet<number> = new Set(),
+): Promise<FreeSlot[]> {
   const slots = daySlots(date, nowMs, rules);
   if (slots.length === 0) return [];
   const taken = await seatsTaken(database, kind.table, dayRange(date));
@@ -128,8 +144,18 @@ export async function checkUpcomingLimit(db: Kysely<DB>, kind: AppointmentKind, 
  * ConflictError (409). A capacity lowered after bookings were made lets them stand and no new
  * one fit.
  */
-async function withFreeSeat<T>(database: Database, kind: AppointmentKind, slot: { startMs: number; capacity: number }, write: (seat: number) => Promise<T>): Promise<T> {
-  const used = await shared(database.db).selectFrom(kind.table as 'test_drives').select('seat').where('slot_start_ms', '=', slot.startMs).where('status', '<>', 'cancelled').execute();
+async function withFreeSeat<T>(
+  database: Database,
+  kind: AppointmentKind,
+  slot: { startMs: number; capacity: number },
+  write: (seat: number) => Promise<T>,
+): Promise<T> {
+  const used = await shared(database.db)
+    .selectFrom(kind.table as 'test_drives')
+    .select('seat')
+    .where('slot_start_ms', '=', slot.startMs)
+    .where('status', '<>', 'cancelled')
+    .execute();
   if (used.length >= slot.capacity) throw new ConflictError(kind.slotFull());
   const taken = new Set(used.map((row) => row.seat));
   for (let seat = 0; seat < slot.capacity; seat++) {
@@ -208,7 +234,12 @@ export async function reschedule<Table extends AppointmentTable>(
  * as cancelled, or the kind's notChangeable (409) when it is not upcoming, or stopped being so
  * meanwhile (a desk's confirm is fine, a done or a cancel is not). The seat is free again.
  */
-export async function cancelUpcoming<Table extends AppointmentTable>(database: Database, kind: AppointmentKind<Table>, booked: RowOf<Table>, nowMs: number): Promise<RowOf<Table>> {
+export async function cancelUpcoming<Table extends AppointmentTable>(
+  database: Database,
+  kind: AppointmentKind<Table>,
+  booked: RowOf<Table>,
+  nowMs: number,
+): Promise<RowOf<Table>> {
   const row = booked as unknown as Held;
   if (!isUpcoming(row, nowMs)) throw new ConflictError(kind.notChangeable());
   const updated = await shared(database.db)

@@ -26,9 +26,15 @@ export function homeVisitOf(row: HomeVisitRow): HomeAddress & { mode: 'hub' | 'h
  * mode the kind has not, a home visit without its street, or at a PIN code outside the areas
  * served (naming the nearest one and the hub).
  */
-export function checkPlace(kind: AppointmentKind, input: { mode: 'hub' | 'home'; pinCode: string; street: string }, areas: readonly ServiceArea[], hubAddress: string): void {
+export function checkPlace(
+  kind: AppointmentKind,
+  input: { mode: 'hub' | 'home'; pinCode: string; street: string },
+  areas: readonly ServiceArea[],
+  hubAddress: string,
+): void {
   if (!kind.modes.includes(input.mode)) throw new InvalidInputError(kind.chooseMode(), { mode: kind.chooseMode() });
-  if (input.mode === 'home' && !input.street.trim()) throw new InvalidInputError(homeAddressMessages.streetRequired, { street: homeAddressMessages.streetRequired });
+  if (input.mode === 'home' && !input.street.trim())
+    throw new InvalidInputError(homeAddressMessages.streetRequired, { street: homeAddressMessages.streetRequired });
   const pinProblem = homeVisitProblem(input, areas, hubAddress);
   if (pinProblem) throw new InvalidInputError(pinProblem, { pinCode: pinProblem });
 }

@@ -28,7 +28,21 @@ export const CLIENT_ADDRESS_HEADER = 'x-gaadi-client-address';
  * password or mint a session ourselves. Sessions live in the database (several instances can
  * share them) behind an httpOnly, SameSite=Lax cookie that is Secure in production.
  */
-export function createAuth({ config, database, mailer, logger, clock, jobs }: { config: Config; database: Database; mailer: Mailer; logger: Logger; clock: Clock; jobs: JobSignal }) {
+export function createAuth({
+  config,
+  database,
+  mailer,
+  logger,
+  clock,
+  jobs,
+}: {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  logger: Logger;
+  clock: Clock;
+  jobs: JobSignal;
+}) {
   const google = config.google;
   return betterAuth({
     appName: config.siteName,
@@ -57,7 +71,9 @@ export function createAuth({ config, database, mailer, logger, clock, jobs }: { 
         // the account in its own transaction, so this one holds only the mail. A database that
         // refuses even that is logged: the person can ask for the mail again.
         try {
-          await changeAndQueue({ database, jobs }, (trx) => queueMail(trx, { config, clock, mailer, logger }, { to: user.email, ...verificationEmail({ siteName: config.siteName, name: user.name, url }) }));
+          await changeAndQueue({ database, jobs }, (trx) =>
+            queueMail(trx, { config, clock, mailer, logger }, { to: user.email, ...verificationEmail({ siteName: config.siteName, name: user.name, url }) }),
+          );
         } catch (error) {
           logger.error({ err: error }, 'verification mail could not be queued');
         }
@@ -130,23 +146,23 @@ export function createAuth({ config, database, mailer, logger, clock, jobs }: { 
       bearer({ requireSignature: true }),
       ...(google
         ? [
-          genericOAuth({
-            config: [
-              {
-                // Google through its OpenID discovery document, so a local OpenID server can
-                // stand in for Google in tests with the same code path (docs/decisions/006).
-                providerId: 'google',
-                name: 'Google',
-                discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
-                clientId: google.clientId,
-                clientSecret: google.clientSecret,
-                scopes: ['openid', 'email', 'profile'],
-                pkce: true,
-                prompt: 'select_account',
-              },
-            ],
-          }),
-        ]
+            genericOAuth({
+              config: [
+                {
+                  // Google through its OpenID discovery document, so a local OpenID server can
+                  // stand in for Google in tests with the same code path (docs/decisions/006).
+                  providerId: 'google',
+                  name: 'Google',
+                  discoveryUrl: `${google.issuer}/.well-known/openid-configuration`,
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  prompt: 'select_account',
+                },
+              ],
+            }),
+          ]
         : []),
     ],
   });

@@ -73,7 +73,15 @@ export function deviceLabel(kind: DeviceKind, userAgent: string | null): string 
   return browser ?? (system ? t('deviceABrowserOn', { system }) : t('deviceWebBrowser'));
 }
 
-type SessionRow = { id: string; token: string; kind: string | null; userAgent: string | null; createdAt: string | Date; updatedAt: string | Date; expiresAt: string | Date };
+type SessionRow = {
+  id: string;
+  token: string;
+  kind: string | null;
+  userAgent: string | null;
+  createdAt: string | Date;
+  updatedAt: string | Date;
+  expiresAt: string | Date;
+};
 
 async function liveSessions(database: Database, userId: string, now: number): Promise<SessionRow[]> {
   const rows = await database.db
@@ -86,7 +94,10 @@ async function liveSessions(database: Database, userId: string, now: number): Pr
 }
 
 /** The person's devices: the one asking first, then the most recently used. */
-export async function listDevices(deps: { database: Database; secret: string; now: number }, input: { userId: string; currentSessionId: string | null }): Promise<Device[]> {
+export async function listDevices(
+  deps: { database: Database; secret: string; now: number },
+  input: { userId: string; currentSessionId: string | null },
+): Promise<Device[]> {
   const rows = await liveSessions(deps.database, input.userId, deps.now);
   return rows
     .map((row) => {
@@ -108,7 +119,10 @@ export async function listDevices(deps: { database: Database; secret: string; no
  * next request on). False when no such device of theirs exists: another person's device is
  * not found either, so nothing tells whether it exists.
  */
-export async function revokeDevice(deps: { database: Database; auth: Auth; secret: string; now: number }, input: { userId: string; id: string }): Promise<boolean> {
+export async function revokeDevice(
+  deps: { database: Database; auth: Auth; secret: string; now: number },
+  input: { userId: string; id: string },
+): Promise<boolean> {
   if (!isDeviceId(input.id)) return false;
   const wanted = Buffer.from(input.id);
   const rows = await liveSessions(deps.database, input.userId, deps.now);
@@ -138,7 +152,10 @@ export async function markAppSession(database: Database, signedToken: string): P
  * token, so it holds across instances. A later request with the link finds the address
  * verified, and better-auth makes no session then: the claim only has to outlive the burst.
  */
-export async function keepFirstSessionOfLink(deps: { database: Database; auth: Auth; now: number }, input: { linkToken: string; signedSessionToken: string }): Promise<boolean> {
+export async function keepFirstSessionOfLink(
+  deps: { database: Database; auth: Auth; now: number },
+  input: { linkToken: string; signedSessionToken: string },
+): Promise<boolean> {
   const link = createHash('sha256').update(input.linkToken).digest('base64url');
   const claim = await consumeRateLimit(deps.database, { key: `verify-email-session:${link}`, limit: 1, windowMs: 15 * 60 * 1000, now: deps.now });
   if (claim.allowed) return true;

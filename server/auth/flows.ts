@@ -21,7 +21,20 @@ import { authText as t } from '../../app/features/auth/auth-texts.ts';
 export type FlowResult = { ok: true; headers: Headers; redirectTo: string } | { ok: false; message: string };
 
 /** The messages of sign-up and sign-in, read in the language of the request being answered. */
-export const messages = liveTexts(t, ['emailInUse', 'staffAddress', 'invalidEmail', 'weakPassword', 'signUpFailed', 'invalidCredentials', 'tooManyAttempts', 'botCheckFailed', 'loginCancelled', 'googleFailed', 'googleUnavailable', 'accountExists']);
+export const messages = liveTexts(t, [
+  'emailInUse',
+  'staffAddress',
+  'invalidEmail',
+  'weakPassword',
+  'signUpFailed',
+  'invalidCredentials',
+  'tooManyAttempts',
+  'botCheckFailed',
+  'loginCancelled',
+  'googleFailed',
+  'googleUnavailable',
+  'accountExists',
+]);
 
 async function errorCode(response: Response): Promise<string> {
   try {
@@ -81,7 +94,11 @@ export type PasswordSignIn =
  * (decision 009), then the bot check, then the failed-tries gate per address and account
  * (decision 094), then the password. `address` is the client's, as the limits count it.
  */
-export async function signInWithPassword(services: AppServices, request: Request, input: { email: string; password: string; botCheck: string; address: string }): Promise<PasswordSignIn> {
+export async function signInWithPassword(
+  services: AppServices,
+  request: Request,
+  input: { email: string; password: string; botCheck: string; address: string },
+): Promise<PasswordSignIn> {
   const email = input.email.trim().toLowerCase();
   if (!isPlausibleEmail(email)) return { ok: false, reason: 'invalid-email', message: messages.invalidEmail };
   if (!input.password || input.password.length > PASSWORD_LENGTH.max) return { ok: false, reason: 'invalid-credentials', message: messages.invalidCredentials };
@@ -93,7 +110,12 @@ export async function signInWithPassword(services: AppServices, request: Request
     await gate.failed();
     return { ok: false, reason: 'invalid-credentials', message: result.message };
   }
-  return { ok: true, headers: forwardCookies(await gate.succeeded(), result.headers), redirectTo: result.redirectTo, ...(result.userId ? { userId: result.userId } : {}) };
+  return {
+    ok: true,
+    headers: forwardCookies(await gate.succeeded(), result.headers),
+    redirectTo: result.redirectTo,
+    ...(result.userId ? { userId: result.userId } : {}),
+  };
 }
 
 async function signInWithEmail(services: AppServices, request: Request, input: { email: string; password: string }): Promise<FlowResult & { userId?: string }> {
@@ -112,7 +134,14 @@ async function signInWithEmail(services: AppServices, request: Request, input: {
   }
   const headers = forwardCookies(response.headers);
   // The session cookie was only just issued: read the user through it.
-  const sessionRequest = new Request(request.url, { headers: { cookie: headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ') } });
+  const sessionRequest = new Request(request.url, {
+    headers: {
+      cookie: headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(';')[0])
+        .join('; '),
+    },
+  });
   const user = await currentUser(services.auth, sessionRequest);
   if (!user) return { ok: false, message: messages.invalidCredentials };
   let redirectTo: string = paths.home;
@@ -203,7 +232,11 @@ export async function rememberSignUpLanguage(services: AppServices, email: strin
   const language = currentLanguage();
   if (language !== 'hi') return;
   try {
-    const user = await services.database.db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified', 'createdAt']).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+    const user = await services.database.db
+      .selectFrom('user')
+      .select(['id', 'email', 'name', 'emailVerified', 'createdAt'])
+      .where('email', '=', email.trim().toLowerCase())
+      .executeTakeFirst();
     if (!user) return;
     // The profile is made at the first sign-in otherwise; the choice needs its row now.
     await chooseLanguage(services.database, { ...user, emailVerified: Boolean(user.emailVerified) }, language, services.clock.now());

@@ -4,13 +4,23 @@ import { deletedRows, type PersonalData } from '../privacy/personal-data.ts';
 export const authPersonalData: PersonalData[] = [
   {
     table: 'user',
-    personal: { id: 'the account id', email: 'the sign-in email', emailVerified: 'whether they proved it is theirs', name: 'the name given at sign-up', image: "the Google picture's address" },
+    personal: {
+      id: 'the account id',
+      email: 'the sign-in email',
+      emailVerified: 'whether they proved it is theirs',
+      name: 'the name given at sign-up',
+      image: "the Google picture's address",
+    },
     foundBy: 'id',
     // The account section also lists the sign-in methods (the account table).
     export: {
       section: 'account',
       gather: async ({ database, userId }) => {
-        const user = await database.db.selectFrom('user').select(['id', 'email', 'name', 'emailVerified', 'createdAt']).where('id', '=', userId).executeTakeFirst();
+        const user = await database.db
+          .selectFrom('user')
+          .select(['id', 'email', 'name', 'emailVerified', 'createdAt'])
+          .where('id', '=', userId)
+          .executeTakeFirst();
         const methods = await database.db.selectFrom('account').select('providerId').where('userId', '=', userId).execute();
         if (!user) return null;
         return {
@@ -49,7 +59,10 @@ export const authPersonalData: PersonalData[] = [
     erase: { action: 'delete', rows: (trx, person) => trx.deleteFrom('session').where('userId', '=', person.userId).execute() },
     retention: 'until it expires',
     // better-auth stores its dates as ISO text on SQLite and as timestamptz on PostgreSQL; an ISO string compares correctly with both.
-    purge: { report: 'sessions', run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('session').where('expiresAt', '<', now.toISOString()).executeTakeFirst()) },
+    purge: {
+      report: 'sessions',
+      run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('session').where('expiresAt', '<', now.toISOString()).executeTakeFirst()),
+    },
   },
   {
     table: 'verification',
@@ -60,7 +73,10 @@ export const authPersonalData: PersonalData[] = [
     // JSON of an account-linking state. Ids are UUIDs, so the substring cannot hit another's.
     erase: { action: 'delete', rows: (trx, person) => trx.deleteFrom('verification').where('value', 'like', `%${person.userId}%`).execute() },
     retention: 'until it expires',
-    purge: { report: 'verifications', run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('verification').where('expiresAt', '<', now.toISOString()).executeTakeFirst()) },
+    purge: {
+      report: 'verifications',
+      run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('verification').where('expiresAt', '<', now.toISOString()).executeTakeFirst()),
+    },
   },
   {
     table: 'rateLimit',

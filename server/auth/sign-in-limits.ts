@@ -75,7 +75,8 @@ export async function openSignInGate(
   if (!byAddress.allowed) return { allowed: false, retryAfterSeconds: byAddress.retryAfterSeconds };
 
   const pairPolicy = input.page === 'admin-login' ? rateLimits.adminSignIn : rateLimits.signIn;
-  const underAttack = (await peekRateLimit(database, { key: accountKey, windowMs: rateLimits.signInPerAccount.windowMs, now: clock.now() })) >= rateLimits.signInPerAccount.limit;
+  const underAttack =
+    (await peekRateLimit(database, { key: accountKey, windowMs: rateLimits.signInPerAccount.windowMs, now: clock.now() })) >= rateLimits.signInPerAccount.limit;
   const known = underAttack && isKnownDevice(deps.secret, input.cookieHeader, email);
   const pairLimit = underAttack && !known ? Math.min(underAttackTriesPerAddress, pairPolicy.limit) : pairPolicy.limit;
   const byPair = await consumeRateLimit(database, { key: pairKey, limit: pairLimit, windowMs: pairPolicy.windowMs, now: clock.now() });
@@ -131,7 +132,12 @@ async function takeStaffTurn(database: Database, email: string, now: number): Pr
   const waitMs = staffSlowdownMs(failures);
   if (waitMs === 0) return { allowed: true };
   const key = staffLastTryKey(email);
-  const taken = await database.db.updateTable('rate_limit_hits').set({ window_start: now }).where('key', '=', key).where('window_start', '<=', now - waitMs).executeTakeFirst();
+  const taken = await database.db
+    .updateTable('rate_limit_hits')
+    .set({ window_start: now })
+    .where('key', '=', key)
+    .where('window_start', '<=', now - waitMs)
+    .executeTakeFirst();
   if (Number(taken.numUpdatedRows) > 0) return { allowed: true };
   const last = await database.db.selectFrom('rate_limit_hits').select('window_start').where('key', '=', key).executeTakeFirst();
   // Every failure keeps its time, so a missing row is one pruned with the hour's count: no wait.
@@ -188,7 +194,11 @@ export function knownDeviceCookie(deps: Pick<SignInLimitDeps, 'secret' | 'secure
 }
 
 /** The dependencies above from the app's services. */
-export function signInLimitDeps(services: { database: Database; clock: Clock; config: { authSecret: string; mode: string; adminEmails: readonly string[] } }): SignInLimitDeps {
+export function signInLimitDeps(services: {
+  database: Database;
+  clock: Clock;
+  config: { authSecret: string; mode: string; adminEmails: readonly string[] };
+}): SignInLimitDeps {
   const { config } = services;
   return {
     database: services.database,

@@ -131,7 +131,8 @@ async function* plaintextChunks(path: string, secret: string): AsyncGenerator<Bu
       const plainLength = lengthBytes.readUInt32BE();
       if (plainLength > CHUNK_BYTES) throw new BackupUnreadableError(WRONG_KEY_OR_ALTERED);
       const sealed = await readAt(file, position + 4, plainLength + TAG_BYTES);
-      if (sealed.length < plainLength + TAG_BYTES) throw new BackupUnreadableError(`${path} ends before its last part: it was cut short while being written or copied.`);
+      if (sealed.length < plainLength + TAG_BYTES)
+        throw new BackupUnreadableError(`${path} ends before its last part: it was cut short while being written or copied.`);
       position += 4 + sealed.length;
       const last = position === size;
       const decipher = createDecipheriv('aes-256-gcm', key, nonceFor(noncePrefix, index));

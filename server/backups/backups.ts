@@ -196,8 +196,20 @@ export type BackupStatus = {
 export const BACKUP_MAX_AGE_MS = 26 * 60 * 60 * 1000;
 
 export async function backupStatus(database: Database, nowMs: number): Promise<BackupStatus> {
-  const good = await database.db.selectFrom('backup_runs').select(['name', 'finished_ms', 'bytes', 'place']).where('status', '=', 'good').orderBy('started_ms', 'desc').limit(1).executeTakeFirst();
-  const newest = await database.db.selectFrom('backup_runs').select(['status', 'started_ms', 'error']).where('status', '!=', 'running').orderBy('started_ms', 'desc').limit(1).executeTakeFirst();
+  const good = await database.db
+    .selectFrom('backup_runs')
+    .select(['name', 'finished_ms', 'bytes', 'place'])
+    .where('status', '=', 'good')
+    .orderBy('started_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const newest = await database.db
+    .selectFrom('backup_runs')
+    .select(['status', 'started_ms', 'error'])
+    .where('status', '!=', 'running')
+    .orderBy('started_ms', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   const lastGood = good ? { name: good.name, finishedMs: Number(good.finished_ms), bytes: Number(good.bytes), place: good.place } : null;
   const lastFailure = newest?.status === 'failed' ? { startedMs: Number(newest.started_ms), error: newest.error ?? '' } : null;
   const warning = lastFailure ? 'failed' : !lastGood ? 'never' : nowMs - lastGood.finishedMs > BACKUP_MAX_AGE_MS ? 'old' : null;
@@ -240,7 +252,13 @@ async function tellDeskOnce(services: ScheduledBackupServices, message: string):
   const email = services.desk.email;
   if (!email) return;
   await services.database.db.transaction().execute(async (trx: Kysely<DB>) => {
-    const lastGood = await trx.selectFrom('backup_runs').select(['started_ms']).where('status', '=', 'good').orderBy('started_ms', 'desc').limit(1).executeTakeFirst();
+    const lastGood = await trx
+      .selectFrom('backup_runs')
+      .select(['started_ms'])
+      .where('status', '=', 'good')
+      .orderBy('started_ms', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const alreadyTold = await trx
       .selectFrom('backup_runs')
       .select('id')

@@ -53,7 +53,10 @@ export async function backupCommand(env: Env, print: Print): Promise<boolean> {
     print(`Backup taken: ${path.join(where, taken.name)}`);
     print(`  ${taken.tables} tables, ${taken.rows} rows, ${taken.files} files, ${(taken.bytes / 1024 / 1024).toFixed(1)} MiB, encrypted.`);
     if (taken.removed.length > 0) print(`  Removed ${taken.removed.length} older backup(s) by the keep rule (BACKUP_KEEP).`);
-    if (keptIn) print(`  The key is ${keptIn}, made for this installation. A real site sets its own BACKUP_KEY, keeps a copy of it elsewhere, and sets BACKUP_TO to a place off this disk (another disk, or s3://bucket/prefix): a backup on the same disk as its data, with its key beside it, is lost with that disk.`);
+    if (keptIn)
+      print(
+        `  The key is ${keptIn}, made for this installation. A real site sets its own BACKUP_KEY, keeps a copy of it elsewhere, and sets BACKUP_TO to a place off this disk (another disk, or s3://bucket/prefix): a backup on the same disk as its data, with its key beside it, is lost with that disk.`,
+      );
     return true;
   } catch (error) {
     print(`backup failed: ${explained(error) ?? (error instanceof Error ? error.message : String(error))}`);
@@ -84,7 +87,12 @@ export async function restoreCommand(argv: string[], env: Env, print: Print): Pr
   const opened = isName ? await place.open(backup) : { file: path.resolve(backup), done: async () => {} };
   try {
     const { storage, privateStorage } = openStorage(config, logger);
-    const report = await restoreBackup(opened.file, backupKey(config).key, { dataDir: config.dataDir, databaseUrl: config.databaseUrl, storage, privateStorage }, { force: Boolean(parsed.values.force), print });
+    const report = await restoreBackup(
+      opened.file,
+      backupKey(config).key,
+      { dataDir: config.dataDir, databaseUrl: config.databaseUrl, storage, privateStorage },
+      { force: Boolean(parsed.values.force), print },
+    );
     if (report.problems.length > 0) {
       print(`The restore does not match the backup's manifest:\n${report.problems.map((line) => `  ${line}`).join('\n')}`);
       return false;

@@ -29,7 +29,10 @@ export const BACKUP_SUFFIX = '.gbk';
 const PARTIAL_SUFFIX = '.partial';
 
 export function backupName(startedMs: number): string {
-  return `gaadi-backup-${new Date(startedMs).toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}${BACKUP_SUFFIX}`;
+  return `gaadi-backup-${new Date(startedMs)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}${BACKUP_SUFFIX}`;
 }
 
 /** When a backup began, from its name; null for a name this app did not give. */
@@ -99,7 +102,15 @@ export function bucketPlace(client: S3Client, bucket: string, prefix: string, st
     async publish(stagingFile, name) {
       // An upload that fails leaves no object under the name: S3 makes an object visible only whole.
       const { size } = await stat(stagingFile);
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: keyOf(name), Body: createReadStream(stagingFile), ContentLength: size, ContentType: 'application/octet-stream' }));
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: keyOf(name),
+          Body: createReadStream(stagingFile),
+          ContentLength: size,
+          ContentType: 'application/octet-stream',
+        }),
+      );
       await rm(stagingFile, { force: true });
     },
     async open(name) {

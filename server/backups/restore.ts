@@ -50,7 +50,8 @@ export async function verifyBackup(file: string, secret: string): Promise<Manife
   const expected = new Map<string, { bytes: number; sha256: string }>([[manifest.database.entry, manifest.database], ...Object.entries(manifest.files)]);
   for (const [name, digest] of expected) {
     const found = digests.get(name);
-    if (!found || found.sha256 !== digest.sha256 || found.bytes !== digest.bytes) throw new BackupUnreadableError(`${file} does not match its manifest (${name}): it is not a whole backup.`);
+    if (!found || found.sha256 !== digest.sha256 || found.bytes !== digest.bytes)
+      throw new BackupUnreadableError(`${file} does not match its manifest (${name}): it is not a whole backup.`);
   }
   return manifest;
 }
@@ -90,7 +91,12 @@ export async function whatTheTargetHolds(target: RestoreTarget): Promise<string[
   return held;
 }
 
-export async function restoreBackup(file: string, secret: string, target: RestoreTarget, options: { force: boolean; print: (line: string) => void }): Promise<RestoreReport> {
+export async function restoreBackup(
+  file: string,
+  secret: string,
+  target: RestoreTarget,
+  options: { force: boolean; print: (line: string) => void },
+): Promise<RestoreReport> {
   const { print } = options;
   print(`Reading ${file} and checking it against its manifest…`);
   const manifest = await verifyBackup(file, secret);
@@ -103,7 +109,10 @@ export async function restoreBackup(file: string, secret: string, target: Restor
     );
   }
   const held = await whatTheTargetHolds(target);
-  if (held.length > 0 && !options.force) throw new RestoreRefusedError(`The target is not empty (${held.join('; ')}). Restore into an empty data folder or database, or add --force to replace what is there.`);
+  if (held.length > 0 && !options.force)
+    throw new RestoreRefusedError(
+      `The target is not empty (${held.join('; ')}). Restore into an empty data folder or database, or add --force to replace what is there.`,
+    );
   if (held.length > 0) print(`Replacing what is there (--force): ${held.join('; ')}.`);
 
   const scratch = await mkdtemp(path.join(target.dataDir, '.restore-'));
@@ -114,7 +123,9 @@ export async function restoreBackup(file: string, secret: string, target: Restor
         await pipeline(Readable.from(entry.body), createWriteStream(path.join(scratch, entry.name), { mode: 0o600 }));
         continue;
       }
-      const [storageName, prefix] = (Object.entries(STORAGE_ENTRY_PREFIXES) as [keyof typeof STORAGE_ENTRY_PREFIXES, string][]).find(([, candidate]) => entry.name.startsWith(candidate)) ?? [];
+      const [storageName, prefix] =
+        (Object.entries(STORAGE_ENTRY_PREFIXES) as [keyof typeof STORAGE_ENTRY_PREFIXES, string][]).find(([, candidate]) => entry.name.startsWith(candidate)) ??
+        [];
       if (!storageName || !prefix) continue;
       const pieces: Buffer[] = [];
       for await (const piece of entry.body) pieces.push(piece);
@@ -164,7 +175,9 @@ async function checkRestored(manifest: Manifest, target: RestoreTarget): Promise
     await db.destroy();
   }
   for (const [name, expected] of Object.entries(manifest.files)) {
-    const [storageName, prefix] = (Object.entries(STORAGE_ENTRY_PREFIXES) as [keyof typeof STORAGE_ENTRY_PREFIXES, string][]).find(([, candidate]) => name.startsWith(candidate))!;
+    const [storageName, prefix] = (Object.entries(STORAGE_ENTRY_PREFIXES) as [keyof typeof STORAGE_ENTRY_PREFIXES, string][]).find(([, candidate]) =>
+      name.startsWith(candidate),
+    )!;
     const stored = await target[storageName].get(name.slice(prefix.length));
     const bytes = stored ? Buffer.from(await new Response(stored.body).arrayBuffer()) : null;
     if (!bytes || createHash('sha256').update(bytes).digest('hex') !== expected.sha256) problems.push(`${name}: not restored whole`);

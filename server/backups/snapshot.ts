@@ -62,11 +62,15 @@ export function runPgTool(tool: 'pg_dump' | 'pg_restore', args: string[]): Promi
     child.on('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'ENOENT'
-          ? new PgToolMissingError(`${tool} is not installed on this machine. Install PostgreSQL's client tools of the server's major version or newer (on Debian or Ubuntu: apt-get install postgresql-client), then run the command again.`)
+          ? new PgToolMissingError(
+              `${tool} is not installed on this machine. Install PostgreSQL's client tools of the server's major version or newer (on Debian or Ubuntu: apt-get install postgresql-client), then run the command again.`,
+            )
           : error,
       ),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${tool} failed: ${errors.trim().split('\n').slice(-3).join(' ') || `exit ${code}`}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${tool} failed: ${errors.trim().split('\n').slice(-3).join(' ') || `exit ${code}`}`)),
+    );
   });
 }
 
@@ -80,7 +84,14 @@ async function snapshotPostgres(databaseUrl: string, folder: string): Promise<Da
       await sql`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY`.execute(connection);
       try {
         const { rows } = await sql<{ id: string }>`SELECT pg_export_snapshot() AS id`.execute(connection);
-        const dump = runPgTool('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--snapshot=${rows[0]!.id}`, `--file=${file}`, `--dbname=${databaseUrl}`]);
+        const dump = runPgTool('pg_dump', [
+          '--format=custom',
+          '--no-owner',
+          '--no-privileges',
+          `--snapshot=${rows[0]!.id}`,
+          `--file=${file}`,
+          `--dbname=${databaseUrl}`,
+        ]);
         const tables = await digestTables(connection, 'postgres');
         await dump;
         return { file, entryName: POSTGRES_ENTRY, ...(await fileDigest(file)), tables };

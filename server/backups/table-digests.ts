@@ -12,7 +12,9 @@ type AnyDb = Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-
 export async function tableNames(db: AnyDb, dialect: Dialect): Promise<string[]> {
   const rows =
     dialect === 'postgres'
-      ? await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`.execute(db)
+      ? await sql<{
+          name: string;
+        }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY 1`.execute(db)
       : await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY 1`.execute(db);
   return rows.rows.map((row) => row.name);
 }

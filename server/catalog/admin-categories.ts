@@ -88,7 +88,10 @@ function cleanName(name: string): string {
 }
 
 async function assertNameFree(db: Executor, name: string, exceptId?: number) {
-  let query = db.selectFrom('categories').select('id').where(sql<string>`lower(name)`, '=', name.toLowerCase());
+  let query = db
+    .selectFrom('categories')
+    .select('id')
+    .where(sql<string>`lower(name)`, '=', name.toLowerCase());
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw nameRefused(t('categoryExists', { name }));
 }
@@ -96,7 +99,10 @@ async function assertNameFree(db: Executor, name: string, exceptId?: number) {
 /** The name's slug, or the slug with -2, -3 … when another category holds it. */
 async function uniqueSlug(db: Executor, name: string, exceptId?: number): Promise<string> {
   const base = categorySlug(name);
-  let query = db.selectFrom('categories').select('slug').where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
+  let query = db
+    .selectFrom('categories')
+    .select('slug')
+    .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   const taken = new Set((await query.execute()).map((row) => row.slug));
   if (!taken.has(base)) return base;
@@ -249,9 +255,7 @@ export async function deleteCategory(deps: Deps, id: number, actorEmail: string)
     .executeTakeFirst();
   const count = Number(counted?.count ?? 0);
   if (count > 0) {
-    throw new ConflictError(
-      t('categoryStillHas', { name: before.name, count }),
-    );
+    throw new ConflictError(t('categoryStillHas', { name: before.name, count }));
   }
   try {
     await deps.database.db.deleteFrom('categories').where('id', '=', id).execute();

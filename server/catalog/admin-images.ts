@@ -107,7 +107,6 @@ export async function discardImages(storage: Storage, images: ImageRef[]): Promi
 
 // ------------------------------------------------------------------ the edit page's images
 
-
 type Deps = { database: Database; storage: Storage; clock: Clock };
 
 /** A vehicle's images in order, with the ids the edit page acts on. */
@@ -135,9 +134,7 @@ export async function addVehicleImages(deps: Deps, vehicleId: number, uploads: U
   const room = MAX_VEHICLE_IMAGES - existing.length;
   if (uploads.length > room) {
     throw new InvalidInputError(
-      room <= 0
-        ? t('tooManyImagesRemoveOne', { max: MAX_VEHICLE_IMAGES })
-        : t('tooManyImagesRoom', { max: MAX_VEHICLE_IMAGES, room }),
+      room <= 0 ? t('tooManyImagesRemoveOne', { max: MAX_VEHICLE_IMAGES }) : t('tooManyImagesRoom', { max: MAX_VEHICLE_IMAGES, room }),
     );
   }
   const stored = await storeUploads(deps.storage, uploads, folder, deps.clock.now());
@@ -176,7 +173,11 @@ async function saveImageOrder(trx: Transaction<DB>, vehicleId: number, order: Ad
   for (const [position, image] of order.entries()) {
     if (image.position !== position) await trx.updateTable('vehicle_images').set({ position }).where('id', '=', image.id).execute();
   }
-  await trx.updateTable('vehicles').set({ updated_at: new Date(nowMs).toISOString() }).where('id', '=', vehicleId).execute();
+  await trx
+    .updateTable('vehicles')
+    .set({ updated_at: new Date(nowMs).toISOString() })
+    .where('id', '=', vehicleId)
+    .execute();
 }
 
 /** Removes one photo: its row, then its files; the rest close up so the first stays the cover. */
@@ -186,7 +187,12 @@ export async function removeVehicleImage(deps: Deps, vehicleId: number, imageId:
   if (!image) throw new NotFoundError(t('imageGone'));
   await deps.database.db.transaction().execute(async (trx) => {
     await trx.deleteFrom('vehicle_images').where('id', '=', imageId).where('vehicle_id', '=', vehicleId).execute();
-    await saveImageOrder(trx, vehicleId, images.filter((candidate) => candidate.id !== imageId), deps.clock.now());
+    await saveImageOrder(
+      trx,
+      vehicleId,
+      images.filter((candidate) => candidate.id !== imageId),
+      deps.clock.now(),
+    );
   });
   // The photo is gone from the vehicle either way; storage that does not answer only leaves a file behind.
   await discardImages(deps.storage, [image]);
@@ -202,13 +208,7 @@ export async function removeVehicleImage(deps: Deps, vehicleId: number, imageId:
 }
 
 /** Moves a photo one place earlier or later; the first photo is the cover. */
-export async function moveVehicleImage(
-  deps: Deps,
-  vehicleId: number,
-  imageId: number,
-  direction: 'left' | 'right',
-  actorEmail: string,
-): Promise<AdminImage[]> {
+export async function moveVehicleImage(deps: Deps, vehicleId: number, imageId: number, direction: 'left' | 'right', actorEmail: string): Promise<AdminImage[]> {
   const images = await listVehicleImages(deps.database, vehicleId);
   const index = images.findIndex((candidate) => candidate.id === imageId);
   if (index === -1) throw new NotFoundError(t('imageGone'));

@@ -26,12 +26,32 @@ const shippedMakes: CatalogueMake[] = (shipped.makes as ShippedMake[]).map((make
   return { id, name: make.name, hi: make.hi, models: make.models.map((model) => ({ ...model, id: `${id}-${slugify(model.name)}` })) };
 });
 
-export type CarModelAdditionRow = { id: number; make: string; makeHi: string; model: string; modelHi: string; variant: string; body: string; addedBy: string; createdAt: string };
+export type CarModelAdditionRow = {
+  id: number;
+  make: string;
+  makeHi: string;
+  model: string;
+  modelHi: string;
+  variant: string;
+  body: string;
+  addedBy: string;
+  createdAt: string;
+};
 
 /** The admin's additions, oldest first (the order they join the list in). */
 export async function carModelAdditions(database: Database): Promise<CarModelAdditionRow[]> {
   const rows = await database.db.selectFrom('car_model_additions').selectAll().orderBy('id').execute();
-  return rows.map((row) => ({ id: row.id, make: row.make, makeHi: row.make_hi, model: row.model, modelHi: row.model_hi, variant: row.variant, body: row.body_type, addedBy: row.added_by, createdAt: row.created_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    make: row.make,
+    makeHi: row.make_hi,
+    model: row.model,
+    modelHi: row.model_hi,
+    variant: row.variant,
+    body: row.body_type,
+    addedBy: row.added_by,
+    createdAt: row.created_at,
+  }));
 }
 
 /** The shipped list with `additions` merged in: a make, model or variant matched by its folded name, new ones after the shipped. */
@@ -45,7 +65,14 @@ export function mergeCatalogue(additions: readonly CarModelAdditionRow[]): Catal
     }
     let model: CatalogueModel | undefined = make.models.find((entry) => foldName(entry.name) === foldName(addition.model));
     if (!model) {
-      model = { id: `${make.id}-${slugify(addition.model, String(addition.id))}`, name: addition.model, hi: addition.modelHi, body: addition.body, fuels: [], variants: [] };
+      model = {
+        id: `${make.id}-${slugify(addition.model, String(addition.id))}`,
+        name: addition.model,
+        hi: addition.modelHi,
+        body: addition.body,
+        fuels: [],
+        variants: [],
+      };
       make.models.push(model);
     }
     if (addition.variant && !model.variants.some((variant) => foldName(variant) === foldName(addition.variant))) model.variants.push(addition.variant);
@@ -87,7 +114,8 @@ export async function addCarModel(deps: { database: Database; clock: Clock }, in
       })
       .execute();
   } catch (error) {
-    if (brokenUniqueRule(error, 'car_model_additions', { car: { constraint: 'car_model_additions_car_uq', column: 'make_key' } })) throw new ConflictError(t('alreadyListed', { car }));
+    if (brokenUniqueRule(error, 'car_model_additions', { car: { constraint: 'car_model_additions_car_uq', column: 'make_key' } }))
+      throw new ConflictError(t('alreadyListed', { car }));
     throw error;
   }
   await recordAudit(deps, {
@@ -111,7 +139,7 @@ export function searchInEnglishNames(terms: readonly string[], catalogue: readon
   const phrases = names.map((entry) => ({ hindi: foldName(entry.hi).split(' '), english: entry.name.split(/\s+/) }));
   const result: string[] = [];
   let changed = false;
-  for (let start = 0; start < terms.length; ) {
+  for (let start = 0; start < terms.length;) {
     if (!hasDevanagari(terms[start]!)) {
       result.push(terms[start]!);
       start += 1;

@@ -154,7 +154,8 @@ function dictionaryBuilder() {
 
 /** The cars whose make or model holds every word (lower-case), marked 1: listing/strategy.ts titleHolds, read from the dictionaries. */
 function titleMarks(held: Snapshot, words: string[]): Uint8Array {
-  const holding = (dictionary: Dictionary, word: string) => new Set(dictionary.values.flatMap((value, code) => (value?.toLowerCase().includes(word) ? [code] : [])));
+  const holding = (dictionary: Dictionary, word: string) =>
+    new Set(dictionary.values.flatMap((value, code) => (value?.toLowerCase().includes(word) ? [code] : [])));
   const marks = new Uint8Array(held.size).fill(1);
   for (const word of words) {
     const makes = holding(held.coded.make, word);
@@ -179,7 +180,12 @@ function namedCars(held: Snapshot): Array<{ make: string; model: string; variant
     if (!seen.has(key)) seen.set(key, position);
   }
   const text = (dictionary: Dictionary, position: number) => dictionary.values[dictionary.codes[position]!] ?? '';
-  return [...seen.values()].map((position) => ({ make: text(make, position), model: text(model, position), variant: text(variant, position), fuel_type: text(fuel, position) }));
+  return [...seen.values()].map((position) => ({
+    make: text(make, position),
+    model: text(model, position),
+    variant: text(variant, position),
+    fuel_type: text(fuel, position),
+  }));
 }
 
 const num = (value: unknown) => (value === null || value === undefined ? Number.NaN : Number(value));
@@ -211,7 +217,7 @@ async function readSnapshot(database: Database, version: string, chunk: number):
   });
   const variants = dictionaryBuilder();
   const fuels = dictionaryBuilder();
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const rows = await database.db
       .selectFrom('vehicles')
       .where(listedUnqualifiedSql)
@@ -260,11 +266,31 @@ async function readSnapshot(database: Database, version: string, chunk: number):
     }),
   ) as Record<FilterName, Dictionary>;
 
-  const orders = Object.fromEntries(SORT_NAMES.map((sort) => [sort, orderOf(SORTS[sort].keys, { size, ids, numbers, featured, created })])) as Record<Sort, Uint32Array>;
+  const orders = Object.fromEntries(SORT_NAMES.map((sort) => [sort, orderOf(SORTS[sort].keys, { size, ids, numbers, featured, created })])) as Record<
+    Sort,
+    Uint32Array
+  >;
   const positionOf = new Map<number, number>();
   ids.forEach((id, index) => positionOf.set(id, index));
   const named = { variant: variants.done(), fuel_type: fuels.done() };
-  return { version, size, ids, category, numbers, coded, facetValues, featured, created, orders, positionOf, named, words: new Map(), readingWords: new Map(), vocabulary: null, counted: new Map() };
+  return {
+    version,
+    size,
+    ids,
+    category,
+    numbers,
+    coded,
+    facetValues,
+    featured,
+    created,
+    orders,
+    positionOf,
+    named,
+    words: new Map(),
+    readingWords: new Map(),
+    vocabulary: null,
+    counted: new Map(),
+  };
 }
 
 /**
@@ -586,7 +612,15 @@ export function createCatalogueIndex(
       if (!held) return { cars: 0, bytes: 0 };
       // A facet counted by a text column shares that column's dictionary.
       const dictionaries = [...new Set([...Object.values(held.coded), ...Object.values(held.facetValues), ...Object.values(held.named)])];
-      const arrays = [held.ids, held.category, held.featured, ...Object.values(held.numbers), ...Object.values(held.orders), ...dictionaries.map((entry) => entry.codes), ...held.words.values()];
+      const arrays = [
+        held.ids,
+        held.category,
+        held.featured,
+        ...Object.values(held.numbers),
+        ...Object.values(held.orders),
+        ...dictionaries.map((entry) => entry.codes),
+        ...held.words.values(),
+      ];
       // The dictionaries' strings, the creation times and the id map are small beside the columns; counted roughly.
       const strings = dictionaries.reduce((sum, entry) => sum + entry.values.reduce((total, value) => total + (value?.length ?? 0) * 2 + 16, 0), 0);
       return { cars: held.size, bytes: arrays.reduce((sum, array) => sum + array.byteLength, 0) + strings + held.size * 16 };

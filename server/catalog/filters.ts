@@ -33,7 +33,15 @@ import type { Database } from '../db/connection.ts';
  */
 
 /** The filter columns of a vehicle, read from what the dealer typed (kept in step on every save). */
-export function filterColumns(input: { make: string; model: string; year: string; fuelType: string; transmission: string; owners: string; registration: string }) {
+export function filterColumns(input: {
+  make: string;
+  model: string;
+  year: string;
+  fuelType: string;
+  transmission: string;
+  owners: string;
+  registration: string;
+}) {
   return {
     make_slug: slugify(input.make),
     model_slug: slugify(input.model),
@@ -79,7 +87,9 @@ export function filterConditions(filters: ListingFilters): Partial<Record<Filter
  */
 export function sortOrder(sort: Sort, table: 'vehicles' | 'vehicle_search' | 'matches' = 'vehicles'): RawBuilder<unknown> {
   const keys = SORTS[sort].keys;
-  const terms = keys.map((key) => sql`${sql.ref(`${table}.${key.column}`)} ${sql.raw(key.direction === 'asc' ? 'ASC' : 'DESC')}${sql.raw('nullsLast' in key ? ' NULLS LAST' : '')}`);
+  const terms = keys.map(
+    (key) => sql`${sql.ref(`${table}.${key.column}`)} ${sql.raw(key.direction === 'asc' ? 'ASC' : 'DESC')}${sql.raw('nullsLast' in key ? ' NULLS LAST' : '')}`,
+  );
   return sql`${sql.join([...terms, sql`${sql.ref(`${table}.id`)} DESC`])}`;
 }
 
@@ -115,10 +125,7 @@ export type FacetRow = { facet: FilterName; value: string | null; parent: string
  * eleven facets (SQLite inlines a CTE unless told; at 100,000 cars the home listing's counts
  * took 4 s that way, 0.67 s materialized, decision 042).
  */
-export async function listingFacetRows(
-  database: Database,
-  options: { base: Expression<SqlBool>[]; filters: ListingFilters },
-): Promise<FacetRow[]> {
+export async function listingFacetRows(database: Database, options: { base: Expression<SqlBool>[]; filters: ListingFilters }): Promise<FacetRow[]> {
   const conditions = filterConditions(options.filters);
   const active = FILTER_NAMES.filter((name) => conditions[name] !== undefined);
   const flag = (name: FilterName) => sql.ref(`passes_${name}`);
@@ -192,12 +199,18 @@ export function facetsFrom(rows: FacetRow[], filters: ListingFilters): Facets {
         // Named with the value it is within ('Maruti Suzuki Swift').
         const parents = 'within' in facet && facet.within ? counted.get(facet.within) : undefined;
         return [...(counted.get(name)?.entries() ?? [])]
-          .map(([key, entry]) => ({ value: key.slice(key.indexOf('/') + 1), label: `${parents?.get(entry.parent)?.label ?? ''} ${entry.label}`.trim(), count: entry.count }))
+          .map(([key, entry]) => ({
+            value: key.slice(key.indexOf('/') + 1),
+            label: `${parents?.get(entry.parent)?.label ?? ''} ${entry.label}`.trim(),
+            count: entry.count,
+          }))
           .sort(byLabel);
       }
       case 'orNewer': {
         // "2019 or newer" for each model year among the cars, counting every newer one too.
-        const years = [...(counted.get(name)?.entries() ?? [])].map(([year, entry]) => ({ year: Number(year), count: entry.count })).sort((a, b) => b.year - a.year);
+        const years = [...(counted.get(name)?.entries() ?? [])]
+          .map(([year, entry]) => ({ year: Number(year), count: entry.count }))
+          .sort((a, b) => b.year - a.year);
         let running = 0;
         return years.map(({ year, count }) => {
           running += count;

@@ -19,7 +19,10 @@ export async function loadListingPage(
     ...result,
     // A search found by correcting its spelling, or the models to try when nothing was found
     // (each a plain search of this listing: the filters that found nothing are left behind).
-    spelling: { searchedFor, suggestions: suggestions.map((model) => ({ model, href: listingPath({ scope, term: model, filters: emptyFilters(), page: 1 }) })) },
+    spelling: {
+      searchedFor,
+      suggestions: suggestions.map((model) => ({ model, href: listingPath({ scope, term: model, filters: emptyFilters(), page: 1 }) })),
+    },
     filtersView: listingView({ scope, q: term, filters, sort, facets }),
     canonicalPath: listingPath({ scope, term, filters, page: result.page }),
     indexable: listingIndexable({ term, filters, total: result.total, page: result.page }),

@@ -128,7 +128,8 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
     const total = Math.min(matches, LISTING_COUNT_CAP);
     const window = pageWindow(total, options.page ?? 1, perPage);
     const sort = options.sort ?? DEFAULT_SORT;
-    if (options.prefer?.length) return { ...pageOf(await preferredFirst(listing, options.prefer, { window, sort, matches, totalCapped }), total, window), totalCapped };
+    if (options.prefer?.length)
+      return { ...pageOf(await preferredFirst(listing, options.prefer, { window, sort, matches, totalCapped }), total, window), totalCapped };
     // The page's ids first, then their rows: the cars skipped to reach a deep page are read from
     // the order's index alone (it holds the id), not each joined to its category.
     const pageIds = await strategy.pageIds(listing, { window, sort, matches, totalCapped });
@@ -139,7 +140,11 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
    * The window of a listing whose cars holding `prefer` come first, each part in the listing's
    * order: the preferred part and the rest are two listings, the window cut across them.
    */
-  async function preferredFirst(listing: ListingQuery, prefer: string[], place: { window: PageWindow; sort: Sort; matches: number; totalCapped: boolean }): Promise<VehicleSummary[]> {
+  async function preferredFirst(
+    listing: ListingQuery,
+    prefer: string[],
+    place: { window: PageWindow; sort: Sort; matches: number; totalCapped: boolean },
+  ): Promise<VehicleSummary[]> {
     const holds = titleHolds(prefer);
     const first: ListingQuery = { ...listing, filters: [...listing.filters, holds] };
     const rest: ListingQuery = { ...listing, filters: [...listing.filters, sql<SqlBool>`NOT ${holds}`] };
@@ -161,7 +166,10 @@ export function createVehicleListing(database: Database, totals: ListingTotals =
   /** How many cars each filter option would give on this listing (see listingFacetRows): the counts are kept, labelled per request in its language. */
   async function facets(options: ListingOptions): Promise<Facets> {
     const filters = options.filters ?? emptyFilters();
-    return facetsFrom(await totals.read(keptKey('facets', options), () => listingFacetRows(database, { base: listingBase(database, options), filters })), filters);
+    return facetsFrom(
+      await totals.read(keptKey('facets', options), () => listingFacetRows(database, { base: listingBase(database, options), filters })),
+      filters,
+    );
   }
 
   async function pageWithFacets(options: ListingOptions) {

@@ -1,5 +1,14 @@
 import type { Selectable } from 'kysely';
-import { SUMMARY_TEXT_FIELDS, VEHICLE_TEXT_FIELDS, type Category, type ImageRef, type Vehicle, type SummaryTextField, type VehicleSummary, type VehicleTextField } from '../../app/lib/vehicle.ts';
+import {
+  SUMMARY_TEXT_FIELDS,
+  VEHICLE_TEXT_FIELDS,
+  type Category,
+  type ImageRef,
+  type Vehicle,
+  type SummaryTextField,
+  type VehicleSummary,
+  type VehicleTextField,
+} from '../../app/lib/vehicle.ts';
 import type { CategoryTable, VehicleImageTable, VehicleTable } from '../db/schema.ts';
 
 /** Turns stored rows (0/1 flags, JSON text) into the app's types: the one place that knows both. */
@@ -64,10 +73,7 @@ function parseMap<T>(text: string | null): T | null {
   return null;
 }
 
-export function toVehicle(
-  row: Selectable<VehicleTable> & { category_name: string; category_slug: string },
-  images: ImageRef[],
-): Vehicle {
+export function toVehicle(row: Selectable<VehicleTable> & { category_name: string; category_slug: string }, images: ImageRef[]): Vehicle {
   return {
     id: row.id,
     categoryId: row.category_id,

@@ -17,12 +17,7 @@ const MAX_TERMS = 8;
  * are separate fields, and 'cret' finds it too.
  */
 export function searchTerms(query: string): string[] {
-  return query
-    .slice(0, MAX_SEARCH_LENGTH)
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, MAX_TERMS);
+  return query.slice(0, MAX_SEARCH_LENGTH).toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
 }
 
 /** Whether a trigram index (FTS5 trigram, pg_trgm) can find `word`: one of three characters or more. */

@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { DEFAULT_FINANCE_TERMS, FINANCE_SETTING_LIMITS, TENURE_OPTIONS, type FinanceTerms } from '../../app/features/emi/emi.ts';
-import { DEFAULT_PRICE_INCLUDES, DEFAULT_STOREFRONT_PROMISE, DEFAULT_TRUST_POINTS, MAX_PRICE_INCLUDES_LENGTH, MAX_PROMISE_LENGTH, MAX_TRUST_POINT_LENGTH, MAX_TRUST_POINTS } from '../../app/lib/storefront.ts';
+import {
+  DEFAULT_PRICE_INCLUDES,
+  DEFAULT_STOREFRONT_PROMISE,
+  DEFAULT_TRUST_POINTS,
+  MAX_PRICE_INCLUDES_LENGTH,
+  MAX_PROMISE_LENGTH,
+  MAX_TRUST_POINT_LENGTH,
+  MAX_TRUST_POINTS,
+} from '../../app/lib/storefront.ts';
 import { declareSettings, say } from '../admin/setting-declarations.ts';
 
 /**
@@ -21,7 +29,9 @@ export const catalogSettings = declareSettings('catalog', {
     label: 'emiRatePercentLabel',
   },
   emiTenureMonths: {
-    schema: z.coerce.number().refine((value) => (TENURE_OPTIONS as readonly number[]).includes(value), say('tenureChoice', { options: TENURE_OPTIONS.join(', ') })),
+    schema: z.coerce
+      .number()
+      .refine((value) => (TENURE_OPTIONS as readonly number[]).includes(value), say('tenureChoice', { options: TENURE_OPTIONS.join(', ') })),
     default: DEFAULT_FINANCE_TERMS.tenureMonths,
     label: 'emiTenureMonthsLabel',
   },
@@ -35,7 +45,11 @@ export const catalogSettings = declareSettings('catalog', {
     label: 'emiFinancedPercentLabel',
   },
   storefrontPromise: {
-    schema: z.string().trim().min(1, say('promiseRequired')).max(MAX_PROMISE_LENGTH, say('promiseTooLong', { max: MAX_PROMISE_LENGTH })),
+    schema: z
+      .string()
+      .trim()
+      .min(1, say('promiseRequired'))
+      .max(MAX_PROMISE_LENGTH, say('promiseTooLong', { max: MAX_PROMISE_LENGTH })),
     default: DEFAULT_STOREFRONT_PROMISE,
     label: 'storefrontPromiseLabel',
   },
@@ -44,12 +58,18 @@ export const catalogSettings = declareSettings('catalog', {
       .string()
       .trim()
       .refine((text) => text.split(/\r?\n/).filter((line) => line.trim()).length <= MAX_TRUST_POINTS, say('trustPointsMax', { max: MAX_TRUST_POINTS }))
-      .refine((text) => text.split(/\r?\n/).every((line) => line.trim().length <= MAX_TRUST_POINT_LENGTH), say('trustPointTooLong', { max: MAX_TRUST_POINT_LENGTH })),
+      .refine(
+        (text) => text.split(/\r?\n/).every((line) => line.trim().length <= MAX_TRUST_POINT_LENGTH),
+        say('trustPointTooLong', { max: MAX_TRUST_POINT_LENGTH }),
+      ),
     default: DEFAULT_TRUST_POINTS.join('\n'),
     label: 'trustPointsLabel',
   },
   priceIncludes: {
-    schema: z.string().trim().max(MAX_PRICE_INCLUDES_LENGTH, say('priceIncludesTooLong', { max: MAX_PRICE_INCLUDES_LENGTH })),
+    schema: z
+      .string()
+      .trim()
+      .max(MAX_PRICE_INCLUDES_LENGTH, say('priceIncludesTooLong', { max: MAX_PRICE_INCLUDES_LENGTH })),
     default: DEFAULT_PRICE_INCLUDES,
     label: 'priceIncludesLabel',
   },

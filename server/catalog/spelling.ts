@@ -41,7 +41,15 @@ export function vocabularyOf(cars: Iterable<NamedCar>): Vocabulary {
 
 /** The vocabulary of the cars for sale (the listing's own rule: not sold, not the rental fleet), read by SQL. */
 export async function catalogueVocabulary(database: Database): Promise<Vocabulary> {
-  return vocabularyOf(await database.db.selectFrom('vehicles').where(listedUnqualifiedSql).where('purpose', '=', 'sale').select(['make', 'model', 'variant', 'fuel_type']).distinct().execute());
+  return vocabularyOf(
+    await database.db
+      .selectFrom('vehicles')
+      .where(listedUnqualifiedSql)
+      .where('purpose', '=', 'sale')
+      .select(['make', 'model', 'variant', 'fuel_type'])
+      .distinct()
+      .execute(),
+  );
 }
 
 /** The catalogue word nearest to `term` within its allowed typos (the shorter distance, then the more common spelling by order), or null. */

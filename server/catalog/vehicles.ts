@@ -91,7 +91,10 @@ export async function listCategories(database: Database): Promise<Category[]> {
     .leftJoin('vehicles', (join) => join.onRef('vehicles.category_id', '=', 'categories.id').on(listedSql))
     .select(categoryColumns)
     // Sale stock and rental fleet counted apart: a category may hold only rental cars (the demo's "Rental Cars").
-    .select([sql<number | string>`count(case when vehicles.purpose = 'sale' then 1 end)`.as('vehicle_count'), sql<number | string>`count(case when vehicles.purpose = 'rental' then 1 end)`.as('fleet_count')])
+    .select([
+      sql<number | string>`count(case when vehicles.purpose = 'sale' then 1 end)`.as('vehicle_count'),
+      sql<number | string>`count(case when vehicles.purpose = 'rental' then 1 end)`.as('fleet_count'),
+    ])
     .groupBy(categoryColumns)
     .orderBy('categories.created_at')
     .orderBy('categories.id')
@@ -172,7 +175,11 @@ export async function createVehicle(database: Database, input: VehicleInput, ima
       .values({ ...vehicleColumns(input, category), status: 'available', created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    if (images.length > 0) await trx.insertInto('vehicle_images').values(imageRows(row.id, images, 0, now)).execute();
+    if (images.length > 0)
+      await trx
+        .insertInto('vehicle_images')
+        .values(imageRows(row.id, images, 0, now))
+        .execute();
     return row.id;
   });
 }

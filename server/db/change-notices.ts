@@ -30,7 +30,12 @@ export const LISTENER_APPLICATION_NAME = 'gaadi-change-notices';
 /** How long to wait before opening the listening connection again: short, then backing off to 10 s. */
 const RECONNECT_DELAYS_MS = [250, 1_000, 2_000, 5_000, 10_000];
 
-export function startChangeNotices(options: { database: Database; databaseUrl: string | undefined; logger: Pick<Logger, 'warn' | 'info'>; onChange: () => void }): ChangeNotices {
+export function startChangeNotices(options: {
+  database: Database;
+  databaseUrl: string | undefined;
+  logger: Pick<Logger, 'warn' | 'info'>;
+  onChange: () => void;
+}): ChangeNotices {
   const { database, databaseUrl, logger, onChange } = options;
   if (database.dialect !== 'postgres' || !databaseUrl) return { announce: async () => {}, listening: () => true, stop: async () => {} };
 
@@ -54,7 +59,12 @@ export function startChangeNotices(options: { database: Database; databaseUrl: s
   };
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: databaseUrl, application_name: LISTENER_APPLICATION_NAME, connectionTimeoutMillis: 10_000, keepAlive: true });
+    const next = new pg.Client({
+      connectionString: databaseUrl,
+      application_name: LISTENER_APPLICATION_NAME,
+      connectionTimeoutMillis: 10_000,
+      keepAlive: true,
+    });
     client = next;
     const lost = (error?: Error) => {
       if (client !== next) return;

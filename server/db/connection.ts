@@ -59,7 +59,13 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
       end: () => pool.end(),
     };
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: watchedPool }) });
-    const use: PoolUse = { max: POOL_SIZE, totalCount: () => pool.totalCount, idleCount: () => pool.idleCount, waitingCount: () => pool.waitingCount, errorCount: () => errors };
+    const use: PoolUse = {
+      max: POOL_SIZE,
+      totalCount: () => pool.totalCount,
+      idleCount: () => pool.idleCount,
+      waitingCount: () => pool.waitingCount,
+      errorCount: () => errors,
+    };
     return { db, dialect: 'postgres', close: () => db.destroy(), pool: use };
   }
 

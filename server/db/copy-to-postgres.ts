@@ -42,7 +42,13 @@ export async function copySqliteToPostgres(source: Database, target: Database, o
 
 /** The target's tables, each after the tables it refers to (so a row's parent is always there first). */
 async function tablesInForeignKeyOrder(to: AnyDb): Promise<string[]> {
-  const tables = (await sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(to)).rows.map((row) => row.name);
+  const tables = (
+    await sql<{
+      name: string;
+    }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' ORDER BY table_name`.execute(
+      to,
+    )
+  ).rows.map((row) => row.name);
   const references = (
     await sql<{ child: string; parent: string }>`
       SELECT child.relname AS child, parent.relname AS parent FROM pg_constraint c
@@ -65,7 +71,12 @@ async function tablesInForeignKeyOrder(to: AnyDb): Promise<string[]> {
 async function sharedColumns(from: AnyDb, to: AnyDb, table: string): Promise<Column[]> {
   const sourceNames = new Set((await sql<{ name: string }>`SELECT name FROM pragma_table_info(${table})`.execute(from)).rows.map((row) => row.name));
   const targetColumns = (
-    await sql<{ name: string; type: string }>`SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} ORDER BY ordinal_position`.execute(to)
+    await sql<{
+      name: string;
+      type: string;
+    }>`SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ${table} ORDER BY ordinal_position`.execute(
+      to,
+    )
   ).rows;
   return targetColumns.filter((column) => sourceNames.has(column.name));
 }
@@ -105,11 +116,19 @@ async function copyRows(from: AnyDb, to: AnyDb, table: string, columns: Column[]
   let inserted = 0;
   const names = columns.map((column) => column.name);
   for (;;) {
-    const { rows } = await sql<Row & { _rowid: number }>`SELECT rowid AS _rowid, ${sql.join(names.map((name) => sql.ref(name)))} FROM ${sql.table(table)} WHERE rowid > ${after} ORDER BY rowid LIMIT ${BATCH_ROWS}`.execute(from);
+    const { rows } = await sql<
+      Row & { _rowid: number }
+    >`SELECT rowid AS _rowid, ${sql.join(names.map((name) => sql.ref(name)))} FROM ${sql.table(table)} WHERE rowid > ${after} ORDER BY rowid LIMIT ${BATCH_ROWS}`.execute(
+      from,
+    );
     if (rows.length === 0) return inserted;
     after = rows.at(-1)!._rowid;
     const values = rows.map((row) => Object.fromEntries(columns.map((column) => [column.name, toTarget(row[column.name], column.type)])));
-    const result = await to.insertInto(table).values(values).onConflict((conflict) => conflict.doNothing()).executeTakeFirst();
+    const result = await to
+      .insertInto(table)
+      .values(values)
+      .onConflict((conflict) => conflict.doNothing())
+      .executeTakeFirst();
     inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
   }
 }
@@ -134,7 +153,10 @@ async function verify(from: AnyDb, to: AnyDb, table: string, columns: Column[], 
     const { rows: all } = await sql<Row>`SELECT ${sql.join(columns.map((column) => sql.ref(column.name)))} FROM ${sql.table(table)}`.execute(db);
     // Sorted here, not by the database: SQLite and PostgreSQL collate text differently.
     const lines = all.map((row) => columns.map((column) => canonical(row[column.name], column.type)).join('\u0001'));
-    const keyed = all.map((row, index) => ({ key: order.map((name) => canonical(row[name], columns.find((column) => column.name === name)?.type ?? 'text')).join('\u0001'), line: lines[index]! }));
+    const keyed = all.map((row, index) => ({
+      key: order.map((name) => canonical(row[name], columns.find((column) => column.name === name)?.type ?? 'text')).join('\u0001'),
+      line: lines[index]!,
+    }));
     keyed.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (const { line } of keyed) {
       digest.update(line).update('\n');
@@ -150,6 +172,8 @@ async function verify(from: AnyDb, to: AnyDb, table: string, columns: Column[], 
     copiedNow,
     checksum: target.checksum,
     matches,
-    ...(matches ? {} : { problem: source.rows !== target.rows ? `${source.rows} rows in SQLite, ${target.rows} in PostgreSQL` : 'the rows differ (checksums do not match)' }),
+    ...(matches
+      ? {}
+      : { problem: source.rows !== target.rows ? `${source.rows} rows in SQLite, ${target.rows} in PostgreSQL` : 'the rows differ (checksums do not match)' }),
   };
 }

@@ -48,13 +48,28 @@ export async function migrateToPostgres(argv: string[], env: Record<string, stri
     await migrateToLatest(source);
     await migrateToLatest(target);
     // The accounts' tables are better-auth's: its own migrations make them on PostgreSQL.
-    await migrateAuth(createAuth({ config, database: target, mailer: createMailer({ config, database: target, logger, clock: systemClock }), logger, clock: systemClock, jobs: createJobSignal() }));
+    await migrateAuth(
+      createAuth({
+        config,
+        database: target,
+        mailer: createMailer({ config, database: target, logger, clock: systemClock }),
+        logger,
+        clock: systemClock,
+        jobs: createJobSignal(),
+      }),
+    );
     print(`Copying ${dataDir} into ${new URL(options.to).pathname.slice(1)}:`);
     const tables = await copySqliteToPostgres(source, target, (table) =>
-      print(`  ${table.matches ? 'ok ' : 'BAD'} ${table.table.padEnd(24)} ${String(table.rows).padStart(7)} rows (${table.copiedNow} copied now)${table.problem ? `: ${table.problem}` : ''}`),
+      print(
+        `  ${table.matches ? 'ok ' : 'BAD'} ${table.table.padEnd(24)} ${String(table.rows).padStart(7)} rows (${table.copiedNow} copied now)${table.problem ? `: ${table.problem}` : ''}`,
+      ),
     );
     const bad = tables.filter((table) => !table.matches);
-    print(bad.length === 0 ? `All ${tables.length} tables match (counts and checksums).` : `${bad.length} table(s) differ: run the command again, or look at them before switching.`);
+    print(
+      bad.length === 0
+        ? `All ${tables.length} tables match (counts and checksums).`
+        : `${bad.length} table(s) differ: run the command again, or look at them before switching.`,
+    );
     const mediaMatch = await copyMedia(config, dataDir, print);
     return bad.length === 0 && mediaMatch;
   } finally {
@@ -74,10 +89,15 @@ async function copyMedia(config: ReturnType<typeof parseConfig>, dataDir: string
   // A storage call that fails says why (wrong keys, a missing bucket) before the command stops.
   const { storage, privateStorage } = openStorage(config, { warn: (context, message) => print(`${message}: ${String((context as { err?: unknown }).err)}`) });
   let matches = true;
-  for (const [folder, target] of [['media', storage], ['private', privateStorage]] as const) {
+  for (const [folder, target] of [
+    ['media', storage],
+    ['private', privateStorage],
+  ] as const) {
     const copied = await copyMediaFolder(path.join(dataDir, folder), target);
     matches &&= copied.differing.length === 0;
-    print(`  ${copied.differing.length === 0 ? 'ok ' : 'BAD'} ${`${folder}/ → bucket ${config.s3.bucket}`.padEnd(32)} ${String(copied.files).padStart(5)} files (${copied.copiedNow} copied now)${copied.differing.length ? `: ${copied.differing.length} differ after the copy, e.g. ${copied.differing[0]}` : ''}`);
+    print(
+      `  ${copied.differing.length === 0 ? 'ok ' : 'BAD'} ${`${folder}/ → bucket ${config.s3.bucket}`.padEnd(32)} ${String(copied.files).padStart(5)} files (${copied.copiedNow} copied now)${copied.differing.length ? `: ${copied.differing.length} differ after the copy, e.g. ${copied.differing[0]}` : ''}`,
+    );
   }
   return matches;
 }

@@ -45,8 +45,15 @@ export function answerError(error: unknown, logger: Pick<Logger, 'error'>, optio
   }
   if (error instanceof RateLimitedError) headers.set('Retry-After', String(error.retryAfterSeconds));
   const { prefix } = options;
-  const message = !prefix || error instanceof ImageRefusedError ? error.message : typeof prefix === 'string' ? `${prefix}: ${error.message}` : prefix(error.message);
-  return { status: error.status, message, fields: error instanceof InvalidInputError ? error.fields : {}, headers, ...(error.reason ? { reason: error.reason } : {}) };
+  const message =
+    !prefix || error instanceof ImageRefusedError ? error.message : typeof prefix === 'string' ? `${prefix}: ${error.message}` : prefix(error.message);
+  return {
+    status: error.status,
+    message,
+    fields: error instanceof InvalidInputError ? error.fields : {},
+    headers,
+    ...(error.reason ? { reason: error.reason } : {}),
+  };
 }
 
 /**

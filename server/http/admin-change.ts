@@ -13,7 +13,9 @@ import type { AppServices } from '../services.ts';
  * by posting junk.
  * Why at the edge and not in each service: see docs/decisions/016-time-and-caches-handed-in.md.
  */
-export function clearPageCacheAfterAdminChange(services: Pick<AppServices, 'auth' | 'config' | 'database' | 'pageCache' | 'listingTotals' | 'changeNotices' | 'logger'>): MiddlewareHandler {
+export function clearPageCacheAfterAdminChange(
+  services: Pick<AppServices, 'auth' | 'config' | 'database' | 'pageCache' | 'listingTotals' | 'changeNotices' | 'logger'>,
+): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const method = c.req.method;
@@ -23,7 +25,9 @@ export function clearPageCacheAfterAdminChange(services: Pick<AppServices, 'auth
       services.pageCache.clear();
       services.listingTotals.clear();
       // The other instances on this database empty theirs, settings included (server/db/change-notices.ts).
-      await services.changeNotices.announce().catch((error: unknown) => services.logger.warn({ err: error }, 'change notices: could not tell the other instances'));
+      await services.changeNotices
+        .announce()
+        .catch((error: unknown) => services.logger.warn({ err: error }, 'change notices: could not tell the other instances'));
     }
   };
 }

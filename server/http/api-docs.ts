@@ -71,7 +71,11 @@ export function apiDocs(app: Hono<{ Variables: SecurityVariables }>) {
   });
   app.get(SCALAR_SCRIPT_PATH, (c) => {
     const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    const headers: Record<string, string> = { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=31536000, immutable', Vary: 'Accept-Encoding' };
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/javascript; charset=utf-8',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      Vary: 'Accept-Encoding',
+    };
     if (encoding) headers['Content-Encoding'] = encoding;
     return c.body(new Uint8Array(bundle(encoding)), 200, headers);
   });

@@ -146,7 +146,11 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   app.get('/api/bot-check/challenge', async (c) => {
     const action = c.req.query('action');
     if (!isBotAction(action)) return problem(c, 400, t('unknownAction'), { fields: { action: t('unknownAction') } });
-    const limit = await consumeRateLimit(services.database, { key: `bot-challenge:${requestAddress(c)}`, ...rateLimits.botChallenge, now: services.clock.now() });
+    const limit = await consumeRateLimit(services.database, {
+      key: `bot-challenge:${requestAddress(c)}`,
+      ...rateLimits.botChallenge,
+      now: services.clock.now(),
+    });
     if (!limit.allowed) return problem(c, 429, t('tooManyRequests'), { headers: { 'Retry-After': String(limit.retryAfterSeconds) } });
     return c.json(await services.botCheck.challenge(action), 200, { 'Cache-Control': 'no-store' });
   });
@@ -163,7 +167,10 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   if (mode === 'production') {
     // The service worker is asked for again on every visit (decision 085): a new build must
     // reach phones at once, not after an hour of HTTP caching.
-    app.get(SERVICE_WORKER_PATH, serveStatic({ root: clientDir, path: SERVICE_WORKER_PATH.slice(1), onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }));
+    app.get(
+      SERVICE_WORKER_PATH,
+      serveStatic({ root: clientDir, path: SERVICE_WORKER_PATH.slice(1), onFound: (_path, c) => c.header('Cache-Control', 'no-cache') }),
+    );
     const publicFiles = serveStatic({ root: clientDir, onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=3600') });
     app.use('*', (c, next) => (/\.[a-z0-9]+$/i.test(c.req.path) ? publicFiles(c, next) : next()));
   }
@@ -239,7 +246,11 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   paymentWebhookApi(api, services);
   // The description of every route above (decision 072), made once from the routes themselves.
   let document: ReturnType<typeof openApiDocument> | undefined;
-  const openApi = describeRoute({ tag: 'Document', summary: 'This document (OpenAPI 3.1)', ok: { status: 200, schema: openApiDocumentSchema, description: 'The OpenAPI document.' } });
+  const openApi = describeRoute({
+    tag: 'Document',
+    summary: 'This document (OpenAPI 3.1)',
+    ok: { status: 200, schema: openApiDocumentSchema, description: 'The OpenAPI document.' },
+  });
   api.get('/openapi.json', openApi, (c) => c.json((document ??= openApiDocument(api.routes)), 200, { 'Cache-Control': 'public, max-age=300' }));
   api.notFound((c) => problem(c, 404, t('notFound')));
   return api;
@@ -250,7 +261,9 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
  * methods (RFC 9110 §15.5.6), else 404. Both are problems.
  */
 function apiNotFound(routes: ReadonlyArray<{ method: string; path: string }>) {
-  const patterns = routes.filter((route) => route.method !== 'ALL').map((route) => ({ method: route.method, pattern: new RegExp(`^${route.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`) }));
+  const patterns = routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => ({ method: route.method, pattern: new RegExp(`^${route.path.replace(/:[A-Za-z0-9_]+/g, '[^/]+')}$`) }));
   return (c: Context) => {
     const allowed = [...new Set(patterns.filter((route) => route.pattern.test(c.req.path)).map((route) => route.method))];
     if (allowed.length === 0) return problem(c, 404, t('notFound'));

@@ -41,7 +41,10 @@ const vehicleUpload: BodyClass = {
 const licenceUpload: BodyClass = { maxBytes: 2 * MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 2 } };
 /** A handover or return checklist: a photo of each side and the dashboard, and the damage notes' photos. */
 const CHECKLIST_PHOTOS = CHECKLIST_ITEMS.length + MAX_DAMAGE_NOTES;
-const checklistUpload: BodyClass = { maxBytes: CHECKLIST_PHOTOS * MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: CHECKLIST_PHOTOS } };
+const checklistUpload: BodyClass = {
+  maxBytes: CHECKLIST_PHOTOS * MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES,
+  upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: CHECKLIST_PHOTOS },
+};
 const categoryUpload: BodyClass = { maxBytes: MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 1 } };
 
 /** Each class with the pages (paths or route patterns) whose forms post such bodies. */
@@ -147,7 +150,8 @@ export async function discardBody(body: ReadableStream<Uint8Array>, limits: type
   const startedAt = performance.now();
   let bytes = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const idle = () => new Promise<'idle'>((resolve) => (timer = setTimeout(() => resolve('idle'), Math.min(limits.idleMs, limits.totalMs - (performance.now() - startedAt)))));
+  const idle = () =>
+    new Promise<'idle'>((resolve) => (timer = setTimeout(() => resolve('idle'), Math.min(limits.idleMs, limits.totalMs - (performance.now() - startedAt)))));
   try {
     for (;;) {
       const next = await Promise.race([reader.read(), idle()]);

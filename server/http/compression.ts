@@ -18,7 +18,11 @@ export type Encoding = 'br' | 'gzip';
  * page cache takes brotli 5, not more.
  */
 const brotli = (quality: number, body: Uint8Array) => ({
-  params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength },
+  params: {
+    [constants.BROTLI_PARAM_QUALITY]: quality,
+    [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+    [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+  },
 });
 
 export function compressBytes(body: Uint8Array, encoding: Encoding, level: 'fast' | 'best'): Buffer {

@@ -29,7 +29,11 @@ export function outageResponse(c: Context, services: OutageServices): Response {
   const headers = { 'Retry-After': '30', 'Cache-Control': 'no-store' };
   const text = outageMessage();
   return edgeRefusal(c, 503, text, headers, () =>
-    c.html(standalonePage({ title: t('outageTitle', { site: services.config.siteName }), heading: t('outageHeading'), text, phone: services.config.sellerPhone }), 503, headers),
+    c.html(
+      standalonePage({ title: t('outageTitle', { site: services.config.siteName }), heading: t('outageHeading'), text, phone: services.config.sellerPhone }),
+      503,
+      headers,
+    ),
   );
 }
 
@@ -43,7 +47,10 @@ export async function failedForOutage(c: Context, services: OutageServices, erro
     return true;
   }
   if (isDatabaseConnectionLoss(error)) {
-    services.logger.warn({ path: c.req.path, err: { message: (error as Error).message, code: (error as { code?: unknown }).code } }, 'database connection lost under a request: answered 503');
+    services.logger.warn(
+      { path: c.req.path, err: { message: (error as Error).message, code: (error as { code?: unknown }).code } },
+      'database connection lost under a request: answered 503',
+    );
     return true;
   }
   if (await databaseAnswers(services.database, CHECK_TIMEOUT_MS)) return false;

@@ -57,7 +57,8 @@ function acceptableField(name: string, value: string): boolean {
 /** `form` as read, or a 400 when a text field holds a control character. */
 function refuseControlCharacters(form: FormData): FormData {
   for (const [name, value] of form) {
-    if (typeof value === 'string' && !acceptableField(name, value)) throw new FormReadError('control-characters', controlCharactersMessage(), undefined, undefined, name);
+    if (typeof value === 'string' && !acceptableField(name, value))
+      throw new FormReadError('control-characters', controlCharactersMessage(), undefined, undefined, name);
   }
   return form;
 }
@@ -126,7 +127,9 @@ export async function readForm(request: Request, options: { maxBytes?: number } 
   const bytes = await readBytes(request.body, maxBytes);
   let form: FormData;
   try {
-    form = await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+    form = await new Response(new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), {
+      headers: { 'content-type': request.headers.get('content-type')! },
+    }).formData();
   } catch {
     throw new FormReadError('malformed', MALFORMED());
   }
@@ -406,7 +409,11 @@ export function refuseControlCharactersInJson(): MiddlewareHandler {
     }
     if (hasControlText(value)) {
       // The top-level fields that hold it, marked as every refusal marks its fields.
-      const fields = Object.fromEntries(Object.entries(value as object).filter(([key, item]) => hasControlText({ [key]: item })).map(([key]) => [key, controlCharactersMessage()]));
+      const fields = Object.fromEntries(
+        Object.entries(value as object)
+          .filter(([key, item]) => hasControlText({ [key]: item }))
+          .map(([key]) => [key, controlCharactersMessage()]),
+      );
       return problem(c, 400, controlCharactersMessage(), { fields });
     }
     return next();

@@ -1,5 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { DEFAULT_LANGUAGE, languageFromCookie, languageOfPath, LANGUAGE_COOKIE, pathInLanguage, preferredLanguage, type Language } from '../../app/lib/i18n/language.ts';
+import {
+  DEFAULT_LANGUAGE,
+  languageFromCookie,
+  languageOfPath,
+  LANGUAGE_COOKIE,
+  pathInLanguage,
+  preferredLanguage,
+  type Language,
+} from '../../app/lib/i18n/language.ts';
 import { inLanguage } from '../i18n.ts';
 
 /**

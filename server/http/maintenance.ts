@@ -46,7 +46,16 @@ export function maintenanceMode(services: AppServices): MiddlewareHandler {
     const text = t('maintenanceText', { site: settings.siteName });
     const headers = { 'Retry-After': '600', 'Cache-Control': 'no-store' };
     return edgeRefusal(c, 503, text, headers, () =>
-      c.html(standalonePage({ title: t('maintenanceTitle', { site: settings.siteName }), heading: t('maintenanceHeading'), text, phone: services.config.sellerPhone }), 503, headers),
+      c.html(
+        standalonePage({
+          title: t('maintenanceTitle', { site: settings.siteName }),
+          heading: t('maintenanceHeading'),
+          text,
+          phone: services.config.sellerPhone,
+        }),
+        503,
+        headers,
+      ),
     );
   };
 }

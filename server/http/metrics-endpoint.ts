@@ -31,7 +31,11 @@ const PLAIN = { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'n
  * Answers `/metrics` on the site's port, or when `where` is the metrics port, anything asked of
  * it. `token` null: no token configured.
  */
-export async function answerMetrics(request: IncomingMessage, response: ServerResponse, options: { metrics: Metrics | null; token: string | null; where: 'site' | 'metrics-port'; portConfigured: boolean; logger: Pick<Logger, 'error'> }): Promise<void> {
+export async function answerMetrics(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: { metrics: Metrics | null; token: string | null; where: 'site' | 'metrics-port'; portConfigured: boolean; logger: Pick<Logger, 'error'> },
+): Promise<void> {
   const path = (request.url ?? '/').split('?')[0];
   const refuse = (status: 401 | 404 | 405, headers: Record<string, string> = {}) => {
     response.writeHead(status, { ...PLAIN, ...headers });

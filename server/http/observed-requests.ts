@@ -40,18 +40,33 @@ export function answeredAs(request: IncomingMessage, response: ServerResponse, o
 }
 
 /** The route labels of the app as built: its API routes, its pages, and `exact`, the paths the edge answers itself. */
-export function routeLabellerOf(appRoutes: ReadonlyArray<{ method: string; path: string }>, pages: ServerBuild['routes'] | null, exact: readonly string[]): RouteLabeller {
-  const apiRoutes = appRoutes.filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/') && !route.path.includes('*')).map((route) => route.path);
+export function routeLabellerOf(
+  appRoutes: ReadonlyArray<{ method: string; path: string }>,
+  pages: ServerBuild['routes'] | null,
+  exact: readonly string[],
+): RouteLabeller {
+  const apiRoutes = appRoutes
+    .filter((route) => route.method !== 'ALL' && route.path.startsWith('/api/') && !route.path.includes('*'))
+    .map((route) => route.path);
   return createRouteLabeller({ exact, apiRoutes, pages });
 }
 
 /** The METRICS_PORT server, listening on HOST, or null when none is configured. */
-export async function openMetricsPort(config: Pick<Config, 'host' | 'trustProxy' | 'metrics'>, metrics: Metrics, logger: Pick<Logger, 'debug' | 'error'>): Promise<Server | null> {
+export async function openMetricsPort(
+  config: Pick<Config, 'host' | 'trustProxy' | 'metrics'>,
+  metrics: Metrics,
+  logger: Pick<Logger, 'debug' | 'error'>,
+): Promise<Server | null> {
   if (config.metrics.port === null) return null;
   // Scrapes are not counted among the site's requests: they are the monitoring's, not visitors'.
   const observation: Observation = { metrics: () => null, routeOf: () => () => METRICS_PATH, trustProxy: config.trustProxy, logger };
   const server = createServer((request, response) =>
-    answeredAs(request, response, observation, () => void answerMetrics(request, response, { metrics, token: config.metrics.token, where: 'metrics-port', portConfigured: true, logger })),
+    answeredAs(
+      request,
+      response,
+      observation,
+      () => void answerMetrics(request, response, { metrics, token: config.metrics.token, where: 'metrics-port', portConfigured: true, logger }),
+    ),
   );
   await listen(server, config.metrics.port, config.host, 'METRICS_PORT');
   return server;

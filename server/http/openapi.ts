@@ -82,7 +82,8 @@ const retryAfter = { 'Retry-After': { description: 'Seconds until the next attem
 /** Every answer carries it (server/http/request-id.ts, decision 111). */
 const requestIdHeader = {
   'X-Request-Id': {
-    description: 'This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault.',
+    description:
+      'This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault.',
     schema: { type: 'string', maxLength: 128 },
   },
 };
@@ -111,17 +112,28 @@ function operation(method: string, path: string, doc: RouteDoc) {
     const query = jsonSchema(doc.query, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
     for (const [name, schema] of Object.entries(query.properties ?? {})) {
       const { description, ...rest } = schema;
-      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, ...(description ? { description } : {}), schema: rest, style: 'form', explode: true });
+      parameters.push({
+        name,
+        in: 'query',
+        required: query.required?.includes(name) ?? false,
+        ...(description ? { description } : {}),
+        schema: rest,
+        style: 'form',
+        explode: true,
+      });
     }
   }
   const responses: Record<string, unknown> = {
     [doc.ok.status]: {
       description: doc.ok.description,
       content: { 'application/json': { schema: answerSchema(doc.ok.schema) } },
-      ...(doc.ok.headers ? { headers: Object.fromEntries(Object.entries(doc.ok.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) } : {}),
+      ...(doc.ok.headers
+        ? { headers: Object.fromEntries(Object.entries(doc.ok.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
+        : {}),
     },
   };
-  if (doc.auth) responses[401] = { description: 'Not signed in: no bearer token or session cookie, or an expired, revoked or forged one.', content: problemContent };
+  if (doc.auth)
+    responses[401] = { description: 'Not signed in: no bearer token or session cookie, or an expired, revoked or forged one.', content: problemContent };
   if (mutation)
     responses[403] = {
       description:
@@ -137,7 +149,10 @@ function operation(method: string, path: string, doc: RouteDoc) {
     const code = Number(status) as Refusal;
     // A route's own 403 (a failed bot check, a forged signature) says so beside the cross-site check's.
     if (code === 403 && mutation) {
-      responses[status] = { description: `${description || REFUSALS[code]} Or the cross-site request check refused it (no \`Origin\` equal to the site origin).`, content: problemContent };
+      responses[status] = {
+        description: `${description || REFUSALS[code]} Or the cross-site request check refused it (no \`Origin\` equal to the site origin).`,
+        content: problemContent,
+      };
       continue;
     }
     responses[status] = {
@@ -147,7 +162,8 @@ function operation(method: string, path: string, doc: RouteDoc) {
     };
   }
   // Every answer, success or problem, names the request.
-  for (const response of Object.values(responses) as Array<{ headers?: Record<string, unknown> }>) response.headers = { ...requestIdHeader, ...response.headers };
+  for (const response of Object.values(responses) as Array<{ headers?: Record<string, unknown> }>)
+    response.headers = { ...requestIdHeader, ...response.headers };
   const body = doc.body && {
     required: true,
     content:
@@ -215,13 +231,20 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
     servers: [{ url: '/api/v1' }],
     tags: [
       { name: 'Catalogue', description: 'The used cars for sale: the listing with its filters and counts, one car, the categories.' },
-      { name: 'Account', description: "Signing up, in and out (the app's bearer token), and the signed-in person's own account: profile, phone verification, wishlist, devices, their data, deleting the account." },
+      {
+        name: 'Account',
+        description:
+          "Signing up, in and out (the app's bearer token), and the signed-in person's own account: profile, phone verification, wishlist, devices, their data, deleting the account.",
+      },
       { name: 'Leads', description: 'Request a car, offer your car: open to everyone, as the pages are.' },
       { name: 'Selling', description: 'Selling one’s car to the dealer: the instant estimate and the inspection (India time).' },
       { name: 'Reservations', description: 'Reserving a car for sale with a refundable token, paid through Razorpay Checkout.' },
       { name: 'Test drives', description: 'Free slots, booking, and changing one’s own test drives (India time).' },
       { name: 'Rentals', description: 'Self-drive rental: the fleet, quotes, availability, bookings, payment, the driving licence.' },
-      { name: 'Payments', description: "Razorpay's signed webhook: Razorpay, not an app, calls it; each payment goes to what was paid for (a rental booking, a reservation)." },
+      {
+        name: 'Payments',
+        description: "Razorpay's signed webhook: Razorpay, not an app, calls it; each payment goes to what was paid for (a rental booking, a reservation).",
+      },
       { name: 'Document', description: 'This OpenAPI document.' },
     ],
     paths,
@@ -231,7 +254,8 @@ export function openApiDocument(routes: readonly RouteEntry[]) {
         bearerToken: {
           type: 'http',
           scheme: 'bearer',
-          description: 'The token from POST /auth/sign-in, /auth/sign-up, /auth/google or /auth/verify-email (better-auth’s session token, signed). Accepted under /api/v1 only.',
+          description:
+            'The token from POST /auth/sign-in, /auth/sign-up, /auth/google or /auth/verify-email (better-auth’s session token, signed). Accepted under /api/v1 only.',
         },
         sessionCookie: {
           type: 'apiKey',

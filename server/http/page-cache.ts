@@ -96,7 +96,13 @@ export function inlineScriptHashes(html: string): string[] {
 export type PageCache = ReturnType<typeof createPageCache>;
 
 /** `onLookup` hears whether each lookup of a cacheable page was a hit or a miss (/metrics, decision 111). */
-export function createPageCache(options: { ttlMs: number; maxBytes: number; clock: Clock; security: SecurityOptions; onLookup?: (outcome: 'hit' | 'miss') => void }) {
+export function createPageCache(options: {
+  ttlMs: number;
+  maxBytes: number;
+  clock: Clock;
+  security: SecurityOptions;
+  onLookup?: (outcome: 'hit' | 'miss') => void;
+}) {
   const entries = new Map<string, Entry>();
   /** Pages being rendered to be stored, by key. */
   const filling = new Map<string, Promise<Entry | null>>();

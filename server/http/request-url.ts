@@ -7,7 +7,10 @@
  * names, which on loopback lets `127.0.0.1` and `localhost` each stay themselves, and SITE_ORIGIN
  * for any other Host, so a forged Host never reaches a link, a redirect or a cookie.
  */
-export function requestUrlOnSite(config: { siteOrigin: string; acceptedOrigins: readonly string[] }): (target: string, hostHeader: string | undefined) => string {
+export function requestUrlOnSite(config: {
+  siteOrigin: string;
+  acceptedOrigins: readonly string[];
+}): (target: string, hostHeader: string | undefined) => string {
   const originOfHost = new Map(config.acceptedOrigins.map((origin) => [new URL(origin).host, origin]));
   return (target, hostHeader) => `${originOfHost.get(hostHeader?.toLowerCase() ?? '') ?? config.siteOrigin}${pathAndQuery(target)}`;
 }

@@ -120,7 +120,8 @@ export function securityHeaders(options: SecurityOptions): MiddlewareHandler<{ V
     c.set('nonce', nonce);
     await next();
     const sandboxCheckout = options.paymentSandbox === true && c.req.path === SANDBOX_CHECKOUT_PAGE;
-    for (const [name, value] of securityHeaderList(options, c.get('scriptSources') ?? `'nonce-${nonce}'`, isPaymentPage(c.req.path), sandboxCheckout)) c.header(name, value);
+    for (const [name, value] of securityHeaderList(options, c.get('scriptSources') ?? `'nonce-${nonce}'`, isPaymentPage(c.req.path), sandboxCheckout))
+      c.header(name, value);
   };
 }
 

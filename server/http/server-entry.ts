@@ -54,7 +54,9 @@ const READINESS_TIMEOUT_MS = 1000;
 
 async function answerReadiness(response: ServerResponse, services: Pick<AppServices, 'database' | 'storage'> | null, security: SecurityOptions): Promise<void> {
   // The photo storage too: an instance whose bucket does not answer cannot take an upload.
-  const ready = services !== null && (await Promise.all([databaseAnswers(services.database, READINESS_TIMEOUT_MS), services.storage.answers(READINESS_TIMEOUT_MS)])).every(Boolean);
+  const ready =
+    services !== null &&
+    (await Promise.all([databaseAnswers(services.database, READINESS_TIMEOUT_MS), services.storage.answers(READINESS_TIMEOUT_MS)])).every(Boolean);
   // The security headers every other answer carries (security.ts), though no route made this one.
   response.writeHead(ready ? 200 : 503, { ...securityHeadersOutsideApp(security), 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
   response.end(JSON.stringify({ status: ready ? 'ready' : 'not ready' }));
@@ -65,7 +67,8 @@ async function answerReadiness(response: ServerResponse, services: Pick<AppServi
  * long migration restarted), not ready (/readyz, above), and 503 for everything else.
  */
 function startingUp(request: Request): Response {
-  if (new URL(request.url).pathname === LIVENESS_PATH) return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
+  if (new URL(request.url).pathname === LIVENESS_PATH)
+    return Response.json({ status: 'ok' }, { headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' } });
   return new Response('Starting up, please try again in a moment.', { status: 503, headers: { 'Retry-After': '5' } });
 }
 
@@ -108,13 +111,35 @@ async function openServices(config: Config, logger: Logger, database: Database):
       settingsCache.clear();
     },
   });
-  const services: AppServices = { config, database, storage, privateStorage, logger, auth, mailer, sms, botCheck, clock, settingsCache, listingTotals, listing, pageCache, payments, paymentSandbox, jobs, changeNotices, metrics };
+  const services: AppServices = {
+    config,
+    database,
+    storage,
+    privateStorage,
+    logger,
+    auth,
+    mailer,
+    sms,
+    botCheck,
+    clock,
+    settingsCache,
+    listingTotals,
+    listing,
+    pageCache,
+    payments,
+    paymentSandbox,
+    jobs,
+    changeNotices,
+    metrics,
+  };
 
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
   await migrateAuth(auth);
   // The first visitor should not wait for the cars to be read (a third of a second at 100,000).
-  await catalogueIndex?.warm().catch((error: unknown) => logger.warn({ err: error }, 'listing index: the cars could not be read at start; the first listing reads them'));
+  await catalogueIndex
+    ?.warm()
+    .catch((error: unknown) => logger.warn({ err: error }, 'listing index: the cars could not be read at start; the first listing reads them'));
   return services;
 }
 
@@ -141,7 +166,16 @@ function startBackground(services: AppServices, options: { worker: boolean }): B
   const { database, logger, clock, jobs, config } = services;
   const scheduler: Scheduler = startScheduler({ database, clock, logger, signal: jobs, schedules });
   const worker: Worker | null = options.worker
-    ? startWorker({ database, logger, clock, handlers, signal: jobs, pollMs: config.jobs.pollMs, leaseMs: config.jobs.leaseMs, backoffMs: config.jobs.backoffMs })
+    ? startWorker({
+        database,
+        logger,
+        clock,
+        handlers,
+        signal: jobs,
+        pollMs: config.jobs.pollMs,
+        leaseMs: config.jobs.leaseMs,
+        backoffMs: config.jobs.backoffMs,
+      })
     : null;
   return { stop: async () => void (await Promise.all([scheduler.stop(), worker?.stop()])) };
 }
@@ -154,7 +188,9 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
   let config = configOrExit(env);
   if (config.paymentSandbox) {
     // Its refunds go to the sandbox inside the demo server, which this process cannot reach.
-    console.error('PAYMENTS: the payment sandbox lives inside the demo server, which runs its own worker: start the server alone (WORKER on), not `npm run worker`');
+    console.error(
+      'PAYMENTS: the payment sandbox lives inside the demo server, which runs its own worker: start the server alone (WORKER on), not `npm run worker`',
+    );
     process.exit(1);
   }
   const logger = createLogger(config.logLevel, config.logFormat);
@@ -163,7 +199,10 @@ export async function startWorkerProcess(env: Record<string, string | undefined>
   try {
     checkDataDir(config.dataDir);
     config = withKeptAuthSecret(config, logger);
-    database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one') });
+    database = openDatabase({
+      ...config,
+      onConnectionLost: (error) => logger.warn({ err: error }, 'database: an idle connection was lost; the next query opens a new one'),
+    });
     await checkDatabase(database, config);
     const services = await openServices(config, logger, database);
     // Its own /metrics when METRICS_PORT is set (another port than an app instance's on the same machine): mails and SMS sent, the queue.
@@ -263,7 +302,8 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
     const path = request.url?.split('?')[0] ?? '/';
     answeredAs(request, response, observation, () => {
       if (path === READINESS_PATH) void answerReadiness(response, draining || !warmedUp ? null : services, securityOptionsOf(config));
-      else if (path === METRICS_PATH) void answerMetrics(request, response, { metrics, token: config.metrics.token, where: 'site', portConfigured: config.metrics.port !== null, logger });
+      else if (path === METRICS_PATH)
+        void answerMetrics(request, response, { metrics, token: config.metrics.token, where: 'site', portConfigured: config.metrics.port !== null, logger });
       else if (development) development.middleware(request, response, () => toApp(request, response));
       else if (!pageCache?.answer(request, response)) toApp(request, response);
     });
@@ -280,7 +320,14 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
     // The sandbox's keys, made now, and its API at the address this server just bound (decision 095).
     if (config.paymentSandbox) config = { ...config, razorpay: sandboxRazorpayConfig(ownUrl(server)) };
     // The message and code only: pg hangs the whole connection (settings, buffers) on the error.
-    database = openDatabase({ ...config, onConnectionLost: (error) => logger.warn({ err: { message: error.message, code: (error as { code?: string }).code } }, 'database: an idle connection was lost; the next query opens a new one') });
+    database = openDatabase({
+      ...config,
+      onConnectionLost: (error) =>
+        logger.warn(
+          { err: { message: error.message, code: (error as { code?: string }).code } },
+          'database: an idle connection was lost; the next query opens a new one',
+        ),
+    });
     await checkDatabase(database, config);
     services = await openServices(config, logger, database);
     pageCache = services.pageCache;
@@ -316,7 +363,9 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
     background = startBackground(services, { worker: config.jobs.worker });
     setImageConcurrency(config.imageConcurrency);
     // Upload folders a crash left behind; in the background, the site need not wait for it.
-    void removeStaleUploads(uploadTempDir(config.dataDir), services.clock.now()).catch((error: unknown) => logger.warn({ err: error }, 'could not remove stale uploads'));
+    void removeStaleUploads(uploadTempDir(config.dataDir), services.clock.now()).catch((error: unknown) =>
+      logger.warn({ err: error }, 'could not remove stale uploads'),
+    );
     const created = development ? null : createApp(services, build);
     app = created ?? developmentApp(development!, services);
     routeOf = routeLabellerOf(created?.routes ?? [], created ? build.routes : null, [LIVENESS_PATH, READINESS_PATH, METRICS_PATH]);
@@ -332,8 +381,12 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
   const openedDatabase = database;
   const opened = services;
   const openedMetricsServer = metricsServer;
-  logger.info({ port: config.port, database: openedDatabase.dialect, mode: config.mode }, `${config.siteName} is serving on ${servedUrl(env.SITE_ORIGIN, config.host, config.port)}`);
-  if (config.paymentSandbox) logger.info('Payments go through the payment sandbox (PAYMENTS=sandbox): no money moves; Checkout is a sheet with Pay, Fail and Close');
+  logger.info(
+    { port: config.port, database: openedDatabase.dialect, mode: config.mode },
+    `${config.siteName} is serving on ${servedUrl(env.SITE_ORIGIN, config.host, config.port)}`,
+  );
+  if (config.paymentSandbox)
+    logger.info('Payments go through the payment sandbox (PAYMENTS=sandbox): no money moves; Checkout is a sheet with Pay, Fail and Close');
 
   let closed: Promise<void> | null = null;
   const close = () =>

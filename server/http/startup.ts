@@ -46,9 +46,11 @@ export function listen(server: Server, port: number, host: string, variable = 'P
     const onError = (error: unknown) => {
       server.off('listening', onListening);
       const code = codeOf(error);
-      if (code === 'EADDRINUSE') reject(new StartupError(`Port ${port} on ${host} is already in use: stop the program using it or set ${variable} to a free port.`));
+      if (code === 'EADDRINUSE')
+        reject(new StartupError(`Port ${port} on ${host} is already in use: stop the program using it or set ${variable} to a free port.`));
       else if (code === 'EACCES') reject(new StartupError(`Port ${port} on ${host} may not be used by this user: set ${variable} to a port above 1023.`));
-      else if (code === 'EADDRNOTAVAIL') reject(new StartupError(`HOST ${host} is not an address of this machine: set HOST to one of its addresses or 0.0.0.0.`));
+      else if (code === 'EADDRNOTAVAIL')
+        reject(new StartupError(`HOST ${host} is not an address of this machine: set HOST to one of its addresses or 0.0.0.0.`));
       else reject(new StartupError(`Could not listen on ${host}:${port}: ${firstLine(error)}`));
     };
     const onListening = () => {
@@ -111,12 +113,16 @@ export function keptAuthSecret(config: Config): { config: Config; made: string |
     linkSync(draft, file);
     made = path.resolve(file);
   } catch (error) {
-    if (codeOf(error) !== 'EEXIST') throw new StartupError(`DATA_DIR ${path.resolve(config.dataDir)}: the secret could not be kept in ${AUTH_SECRET_FILE} (${codeOf(error) || firstLine(error)}): set AUTH_SECRET instead.`);
+    if (codeOf(error) !== 'EEXIST')
+      throw new StartupError(
+        `DATA_DIR ${path.resolve(config.dataDir)}: the secret could not be kept in ${AUTH_SECRET_FILE} (${codeOf(error) || firstLine(error)}): set AUTH_SECRET instead.`,
+      );
   } finally {
     rmSync(draft, { force: true });
   }
   const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new StartupError(`${path.resolve(file)} holds no secret (under 32 characters): delete it to have a new one made, or set AUTH_SECRET.`);
+  if (secret.length < 32)
+    throw new StartupError(`${path.resolve(file)} holds no secret (under 32 characters): delete it to have a new one made, or set AUTH_SECRET.`);
   return { config: { ...config, authSecret: secret }, made };
 }
 

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatRupees } from '../../app/lib/format.ts';
-import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, OFFER_LIMITS, offerMessages, offerOf, type DeskStatus } from '../../app/lib/inspection-desk.ts';
+import {
+  CONDITION_ITEMS,
+  CONDITION_STATUSES,
+  conditionItemLabel,
+  OFFER_LIMITS,
+  offerMessages,
+  offerOf,
+  type DeskStatus,
+} from '../../app/lib/inspection-desk.ts';
 import { deskInspectionsText as t } from '../../app/lib/i18n/deskInspections.ts';
 import { pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
@@ -100,9 +108,12 @@ export async function getDeskInspection(services: Pick<AppServices, 'database' |
   return toDeskInspection(await findRow(services, id), services.clock.now());
 }
 
-
 /** One India day's inspections, earliest first, optionally of one status. */
-export async function inspectionsOn(services: Pick<AppServices, 'database' | 'clock'>, date: string, status: DeskStatus | null = null): Promise<DeskInspection[]> {
+export async function inspectionsOn(
+  services: Pick<AppServices, 'database' | 'clock'>,
+  date: string,
+  status: DeskStatus | null = null,
+): Promise<DeskInspection[]> {
   const { fromMs, toMs } = dayRange(date);
   let query = services.database.db.selectFrom('inspections').selectAll().where('slot_start_ms', '>=', fromMs).where('slot_start_ms', '<', toMs);
   if (status) query = query.where('status', '=', status);
@@ -114,7 +125,11 @@ export async function inspectionsOn(services: Pick<AppServices, 'database' | 'cl
 export type DeskStatusAction = 'confirm' | 'no_show';
 
 /** Confirm (booked only) or no-show (booked or confirmed); answers the row before and after. */
-export async function changeInspectionStatus(services: Pick<AppServices, 'database' | 'clock'>, id: number, action: DeskStatusAction): Promise<{ before: DeskInspection; after: DeskInspection }> {
+export async function changeInspectionStatus(
+  services: Pick<AppServices, 'database' | 'clock'>,
+  id: number,
+  action: DeskStatusAction,
+): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
   const to = transition(INSPECTION_TRANSITIONS, row.status, action === 'confirm' ? 'confirm' : 'mark_no_show', 'desk');
   if (to === null) throw new ConflictError(action === 'confirm' ? deskMessages.cannotConfirm() : deskMessages.cannotNoShow());
@@ -146,7 +161,8 @@ export function parseInspectionRecord(read: (name: string) => string): Inspectio
   CONDITION_ITEMS.forEach((item, index) => {
     const value = read(`item-${index}`).trim();
     if (!value) return;
-    if (!(CONDITION_STATUSES as readonly string[]).includes(value)) throw new InvalidInputError(t('chooseStatusFor', { item: conditionItemLabel(item) }), { [`item-${index}`]: t('chooseFromList') });
+    if (!(CONDITION_STATUSES as readonly string[]).includes(value))
+      throw new InvalidInputError(t('chooseStatusFor', { item: conditionItemLabel(item) }), { [`item-${index}`]: t('chooseFromList') });
     condition[item] = value;
   });
   const notes = read('notes').replace(/\r\n/g, '\n').trim();
@@ -155,7 +171,8 @@ export function parseInspectionRecord(read: (name: string) => string): Inspectio
   const odometerText = read('odometer').replace(/[\s,]/g, '');
   let odometer: number | null = null;
   if (odometerText) {
-    if (!/^\d{1,7}$/.test(odometerText) || Number(odometerText) > MAX_ODOMETER_KM) throw new InvalidInputError(t('odometerProblem'), { odometer: t('odometerField') });
+    if (!/^\d{1,7}$/.test(odometerText) || Number(odometerText) > MAX_ODOMETER_KM)
+      throw new InvalidInputError(t('odometerProblem'), { odometer: t('odometerField') });
     odometer = Number(odometerText);
   }
   return { condition, notes, odometer };
@@ -222,14 +239,19 @@ function validUntilProblem(validUntil: string, nowMs: number): string | null {
  * Makes (or replaces) the offer on a recorded inspection whose offer is not answered yet; the
  * seller's mail and SMS are queued in the same transaction.
  */
-export async function makeOffer(services: Services, id: number, input: { rupees: number; validUntil: string }): Promise<{ before: DeskInspection; after: DeskInspection }> {
+export async function makeOffer(
+  services: Services,
+  id: number,
+  input: { rupees: number; validUntil: string },
+): Promise<{ before: DeskInspection; after: DeskInspection }> {
   const row = await findRow(services, id);
   if (row.status !== 'done' || row.recorded_at === null) throw new ConflictError(deskMessages.recordFirst());
   if (transition(OFFER_TRANSITIONS, offerStatusOf(row.offer_status), 'make', 'desk') === null) throw new ConflictError(deskMessages.offerAnswered());
   const nowMs = services.clock.now();
   const problem = validUntilProblem(input.validUntil, nowMs);
   if (problem) throw new InvalidInputError(problem, { validUntil: problem });
-  if (!Number.isSafeInteger(input.rupees) || input.rupees < OFFER_LIMITS.minRupees || input.rupees > OFFER_LIMITS.maxRupees) throw new InvalidInputError(offerMessages().amount, { amount: offerMessages().amount });
+  if (!Number.isSafeInteger(input.rupees) || input.rupees < OFFER_LIMITS.minRupees || input.rupees > OFFER_LIMITS.maxRupees)
+    throw new InvalidInputError(offerMessages().amount, { amount: offerMessages().amount });
   const now = new Date(nowMs).toISOString();
   // The seller reads the offer in their own language, looked up before the transaction holds the database.
   const language = await languageOfPerson(services.database, row.user_id);
@@ -238,7 +260,14 @@ export async function makeOffer(services: Services, id: number, input: { rupees:
   const updated = await changeAndQueue(services, async (trx) => {
     const changed = await trx
       .updateTable('inspections')
-      .set({ offer_rupees: input.rupees, offer_valid_until: input.validUntil, offer_status: storedOfferStatus(make.to), offer_made_at: now, offer_answered_at: null, updated_at: now })
+      .set({
+        offer_rupees: input.rupees,
+        offer_valid_until: input.validUntil,
+        offer_status: storedOfferStatus(make.to),
+        offer_made_at: now,
+        offer_answered_at: null,
+        updated_at: now,
+      })
       .where('id', '=', id)
       .where((eb) => eb.or(make.from.map((from) => (from === 'none' ? eb('offer_status', 'is', null) : eb('offer_status', '=', from)))))
       .where('status', '=', 'done')
@@ -260,7 +289,11 @@ export async function makeOffer(services: Services, id: number, input: { rupees:
 async function moveLead(db: Kysely<DB>, inspectionId: number, status: 'contacted' | 'closed', note: string, now: string): Promise<void> {
   let update = db
     .updateTable('sell_submissions')
-    .set((eb) => ({ status, notes: sql<string>`case when ${eb.ref('notes')} = '' then ${note} else ${eb.ref('notes')} || ${'\n' + note} end`, updated_at: now }))
+    .set((eb) => ({
+      status,
+      notes: sql<string>`case when ${eb.ref('notes')} = '' then ${note} else ${eb.ref('notes')} || ${'\n' + note} end`,
+      updated_at: now,
+    }))
     .where('inspection_id', '=', inspectionId);
   if (status === 'contacted') update = update.where('status', '=', 'new');
   await update.execute();
@@ -285,7 +318,8 @@ async function queueOfferMade(db: Kysely<DB>, services: Services, row: Row, lang
     t('mailTeam', { site: services.config.siteName }, language),
   ].join('\n');
   if (row.email) await queueMail(db, services, { to: row.email, subject: t('offerMailSubject', { car, amount }, language), text });
-  if (row.phone) await queueSms(db, services, row.phone, t('offerSms', { site: services.config.siteName, amount, car: car.slice(0, 40), until, link }, language));
+  if (row.phone)
+    await queueSms(db, services, row.phone, t('offerSms', { site: services.config.siteName, amount, car: car.slice(0, 40), until, link }, language));
 }
 
 /** The dealer's mail about the seller's answer, when notifications are on (as for new leads). */
@@ -297,14 +331,22 @@ async function queueOfferAnswered(db: Kysely<DB>, services: Services, settings: 
   const car = carTitle(inspection.car);
   // The desk's mail: English, as every mail to the dealer.
   const text = [
-    t(accepted ? 'answeredAccepted' : 'answeredDeclined', { who: row.name || t('theSeller', {}, 'en'), amount: formatRupees(Number(row.offer_rupees)), car, id: row.id }, 'en'),
+    t(
+      accepted ? 'answeredAccepted' : 'answeredDeclined',
+      { who: row.name || t('theSeller', {}, 'en'), amount: formatRupees(Number(row.offer_rupees)), car, id: row.id },
+      'en',
+    ),
     '',
     t('phoneLine', { phone: row.phone }, 'en'),
     t('emailLine', { email: row.email }, 'en'),
     '',
     t(accepted ? 'answeredNextAccepted' : 'answeredNextDeclined', { link }, 'en'),
   ].join('\n');
-  await queueMail(db, services, { to: settings.adminEmail, subject: t(accepted ? 'answeredSubjectAccepted' : 'answeredSubjectDeclined', { id: row.id, car }, 'en'), text });
+  await queueMail(db, services, {
+    to: settings.adminEmail,
+    subject: t(accepted ? 'answeredSubjectAccepted' : 'answeredSubjectDeclined', { id: row.id, car }, 'en'),
+    text,
+  });
 }
 
 /**
@@ -312,9 +354,18 @@ async function queueOfferAnswered(db: Kysely<DB>, services: Services, settings: 
  * found). Only an open offer whose last day (India time, by the server's clock) has not passed;
  * the conditional update makes two answers at once give one.
  */
-export async function answerOffer(services: Services, settings: Settings, input: { id: number; userId: string; answer: 'accept' | 'decline' }): Promise<Inspection> {
+export async function answerOffer(
+  services: Services,
+  settings: Settings,
+  input: { id: number; userId: string; answer: 'accept' | 'decline' },
+): Promise<Inspection> {
   await limitInspectionChanges(services, input.userId);
-  const row = await services.database.db.selectFrom('inspections').selectAll().where('id', '=', input.id).where('user_id', '=', input.userId).executeTakeFirst();
+  const row = await services.database.db
+    .selectFrom('inspections')
+    .selectAll()
+    .where('id', '=', input.id)
+    .where('user_id', '=', input.userId)
+    .executeTakeFirst();
   if (!row) throw new NotFoundError(inspectionMessages.notYours);
   const nowMs = services.clock.now();
   const offer = offerOf(row, nowMs);
@@ -339,7 +390,15 @@ export async function answerOffer(services: Services, settings: Settings, input:
     if (!changed) throw new ConflictError(deskMessages.offerAnswered());
     await queueOfferAnswered(trx, services, settings, changed);
     const rupees = formatRupees(changed.offer_rupees ?? 0);
-    await moveLead(trx, row.id, 'closed', input.answer === 'accept' ? `The seller accepted the offer of ${rupees} on ${now.slice(0, 10)}.` : `The seller declined the offer of ${rupees} on ${now.slice(0, 10)}.`, now);
+    await moveLead(
+      trx,
+      row.id,
+      'closed',
+      input.answer === 'accept'
+        ? `The seller accepted the offer of ${rupees} on ${now.slice(0, 10)}.`
+        : `The seller declined the offer of ${rupees} on ${now.slice(0, 10)}.`,
+      now,
+    );
     return changed;
   });
   return toInspection(updated, nowMs);
@@ -359,7 +418,8 @@ export async function createVehicleDraft(
   categoryId: number,
 ): Promise<{ vehicleId: number; created: boolean; inspection: DeskInspection }> {
   const row = await findRow(services, id);
-  if (row.draft_vehicle_id !== null) return { vehicleId: Number(row.draft_vehicle_id), created: false, inspection: toDeskInspection(row, services.clock.now()) };
+  if (row.draft_vehicle_id !== null)
+    return { vehicleId: Number(row.draft_vehicle_id), created: false, inspection: toDeskInspection(row, services.clock.now()) };
   if (row.offer_status !== 'accepted') throw new ConflictError(deskMessages.notAccepted());
   const category = await services.database.db.selectFrom('categories').select(['id', 'name', 'slug']).where('id', '=', categoryId).executeTakeFirst();
   if (!category) throw new InvalidInputError(t('chooseCategoryForVehicle'), { categoryId: t('chooseCategory') });
@@ -400,7 +460,11 @@ export async function createVehicleDraft(
         .values({ ...vehicleColumns(input, category.name), status: 'draft', created_at: now, updated_at: now })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (photos.length > 0) await trx.insertInto('vehicle_images').values(imageRows(vehicle.id, photos, 0, now)).execute();
+      if (photos.length > 0)
+        await trx
+          .insertInto('vehicle_images')
+          .values(imageRows(vehicle.id, photos, 0, now))
+          .execute();
       const claimed = await trx
         .updateTable('inspections')
         .set({ draft_vehicle_id: vehicle.id, updated_at: now })
@@ -465,4 +529,3 @@ export function auditView(inspection: DeskInspection) {
     draftVehicleId: inspection.draftVehicleId,
   };
 }
-

@@ -5,7 +5,18 @@ import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
 import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
 import { slotLabel, type SlotRules, type TestDriveMode } from '../../app/lib/test-drives.ts';
 import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
-import { book, cancelUpcoming, checkUpcomingLimit, freeSlots, isUpcoming, reschedule, slotRefusal, slotStartMs, upcomingFirst, type FreeSlot } from '../appointments/appointments.ts';
+import {
+  book,
+  cancelUpcoming,
+  checkUpcomingLimit,
+  freeSlots,
+  isUpcoming,
+  reschedule,
+  slotRefusal,
+  slotStartMs,
+  upcomingFirst,
+  type FreeSlot,
+} from '../appointments/appointments.ts';
 import { checkPlace, homeVisitColumns, homeVisitOf } from '../appointments/home-visit.ts';
 import { INSPECTION } from '../appointments/kinds.ts';
 import type { Settings } from '../admin/settings.ts';
@@ -86,7 +97,12 @@ export type InspectionReport = { condition: Array<{ item: string; status: string
 function reportOf(row: Row): InspectionReport | null {
   if (row.recorded_at === null) return null;
   const condition = row.condition ? (JSON.parse(row.condition) as Record<string, string>) : {};
-  return { condition: Object.entries(condition).map(([item, status]) => ({ item, status })), odometer: row.odometer, notes: row.notes ?? '', recordedAt: indiaIso(Date.parse(row.recorded_at)) };
+  return {
+    condition: Object.entries(condition).map(([item, status]) => ({ item, status })),
+    odometer: row.odometer,
+    notes: row.notes ?? '',
+    recordedAt: indiaIso(Date.parse(row.recorded_at)),
+  };
 }
 
 export function toInspection(row: Row, nowMs: number): Inspection {
@@ -133,7 +149,10 @@ async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'res
   const language = kind === 'reminder' ? await languageOf(db, row.user_id) : currentLanguage();
   const when = inLanguage(language, () => slotLabel(inspection.slot));
   const say = (key: Parameters<typeof t>[0], values?: TextValues) => t(key, values, language);
-  const where = inspection.mode === 'home' ? say('mailWhereHome', { address: homeAddressLine(inspection, language) }) : say('mailWhereHub', { address: services.config.contactAddress });
+  const where =
+    inspection.mode === 'home'
+      ? say('mailWhereHome', { address: homeAddressLine(inspection, language) })
+      : say('mailWhereHub', { address: services.config.contactAddress });
   // The SMS names the PIN code only: the mail has the full address.
   const shortWhere = inspection.mode === 'home' ? say('smsWhereHome', { pin: inspection.pinCode }) : say('mailWhereHubShort');
   const link = new URL(pathInLanguage(paths.profile, language), services.config.siteOrigin).href;
@@ -157,7 +176,13 @@ async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'res
     say('mailTeam', { site: services.config.siteName }),
   ].join('\n');
   if (row.email) await queueMail(db, services, { to: row.email, subject: say('mailSubject', { heading, car: carTitle(inspection.car), when }), text });
-  if (row.phone) await queueSms(db, services, row.phone, say('sms', { site: services.config.siteName, heading: smsHeading, car: carTitle(inspection.car).slice(0, 40), when, where: shortWhere, link }));
+  if (row.phone)
+    await queueSms(
+      db,
+      services,
+      row.phone,
+      say('sms', { site: services.config.siteName, heading: smsHeading, car: carTitle(inspection.car).slice(0, 40), when, where: shortWhere, link }),
+    );
 }
 
 /**
@@ -218,7 +243,10 @@ export async function bookInspection(services: NotifyServices, settings: Setting
  * new-lead mail as the sell form sends it: the desk works sellers from one list (migration 030).
  */
 async function addInspectionLead(trx: Kysely<DB>, services: NotifyServices, settings: Settings, inspection: Row, car: SellCar, estimate: SellEstimate) {
-  const where = inspection.mode === 'home' ? `at the seller's home: ${homeAddressLine({ street: inspection.street, landmark: inspection.landmark, pinCode: inspection.pin_code }, 'en')}` : 'at our hub';
+  const where =
+    inspection.mode === 'home'
+      ? `at the seller's home: ${homeAddressLine({ street: inspection.street, landmark: inspection.landmark, pinCode: inspection.pin_code }, 'en')}`
+      : 'at our hub';
   const lead = {
     name: inspection.name,
     phone: inspection.phone,
@@ -229,7 +257,16 @@ async function addInspectionLead(trx: Kysely<DB>, services: NotifyServices, sett
   };
   const { id } = await trx
     .insertInto('sell_submissions')
-    .values({ ...lead, car: JSON.stringify(car), estimate: JSON.stringify(estimate), inspection_id: inspection.id, status: 'new', notes: '', created_at: inspection.created_at, updated_at: inspection.created_at })
+    .values({
+      ...lead,
+      car: JSON.stringify(car),
+      estimate: JSON.stringify(estimate),
+      inspection_id: inspection.id,
+      status: 'new',
+      notes: '',
+      created_at: inspection.created_at,
+      updated_at: inspection.created_at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await queueNewLeadMail(trx, services, settings, { kind: 'sell', id, ...lead, imageUrls: [], estimate: estimateLine(estimate) });
@@ -242,7 +279,11 @@ async function findOwn(deps: Deps, id: number, userId: string): Promise<Row> {
 }
 
 /** Moves one's own upcoming inspection to another slot (the seat rules as for a new one); the new time is confirmed again. */
-export async function rescheduleOwnInspection(services: NotifyServices, settings: Settings, input: { id: number; userId: string; slot: string }): Promise<Inspection> {
+export async function rescheduleOwnInspection(
+  services: NotifyServices,
+  settings: Settings,
+  input: { id: number; userId: string; slot: string },
+): Promise<Inspection> {
   await limitInspectionChanges(services, input.userId);
   const row = await findOwn(services, input.id, input.userId);
   const nowMs = services.clock.now();
@@ -250,8 +291,12 @@ export async function rescheduleOwnInspection(services: NotifyServices, settings
   if (!isUpcoming(row, nowMs) || to === null) throw new ConflictError(inspectionMessages.notChangeable);
   const rules = INSPECTION.rules(settings);
   checkSlot(input.slot, rules, nowMs);
-  const moved = await reschedule(services.database, INSPECTION, row, { startMs: slotStartMs(input.slot), capacity: rules.capacity, status: to, nowMs }, (trx, updated) =>
-    queueConfirmation(services, 'rescheduled', updated, trx),
+  const moved = await reschedule(
+    services.database,
+    INSPECTION,
+    row,
+    { startMs: slotStartMs(input.slot), capacity: rules.capacity, status: to, nowMs },
+    (trx, updated) => queueConfirmation(services, 'rescheduled', updated, trx),
   );
   services.jobs.wake();
   return toInspection(moved, nowMs);
@@ -281,9 +326,7 @@ export async function listOwnInspections(deps: Deps, userId: string): Promise<Ar
  * Returns how many were sent.
  */
 export async function sendDueInspectionReminders(services: NotifyServices, nowMs: number): Promise<number> {
-  const sent = await sendClaimedReminders(services.database.db, INSPECTION, nowMs, (trx, row) =>
-    queueConfirmation(services, 'reminder', row, trx),
-  );
+  const sent = await sendClaimedReminders(services.database.db, INSPECTION, nowMs, (trx, row) => queueConfirmation(services, 'reminder', row, trx));
   if (sent > 0) {
     services.jobs.wake();
     services.logger.info({ sent }, 'inspections: reminders sent');

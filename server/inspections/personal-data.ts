@@ -46,7 +46,9 @@ export const inspectionsPersonalData: PersonalData[] = [
       rows: (trx, person) => trx.deleteFrom('inspections').where('user_id', '=', person.userId).execute(),
       // The photos go with them (decision 084); a vehicle draft made from one keeps its own copies.
       files: async (database, person) => {
-        const photos = (await database.db.selectFrom('inspections').select('photos').where('user_id', '=', person.userId).execute()).flatMap((row) => parseStoredImages(row.photos));
+        const photos = (await database.db.selectFrom('inspections').select('photos').where('user_id', '=', person.userId).execute()).flatMap((row) =>
+          parseStoredImages(row.photos),
+        );
         return (deps) => discardImages(deps.storage, photos);
       },
     },

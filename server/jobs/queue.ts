@@ -59,7 +59,9 @@ export async function claimNext(database: Database, options: { nowMs: number; le
   let pick = db
     .selectFrom('jobs')
     .select('id')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at_ms', '<=', now)]), eb.and([eb('status', '=', 'running'), eb('locked_until_ms', '<=', now)])]))
+    .where((eb) =>
+      eb.or([eb.and([eb('status', '=', 'queued'), eb('run_at_ms', '<=', now)]), eb.and([eb('status', '=', 'running'), eb('locked_until_ms', '<=', now)])]),
+    )
     .orderBy('run_at_ms')
     .orderBy('id')
     .limit(1);
@@ -74,7 +76,11 @@ export async function claimNext(database: Database, options: { nowMs: number; le
 }
 
 export async function completeJob(database: Database, job: Job, nowMs: number): Promise<void> {
-  await database.db.updateTable('jobs').set({ status: 'done', locked_until_ms: null, finished_at_ms: nowMs, last_error: null }).where('id', '=', job.id).execute();
+  await database.db
+    .updateTable('jobs')
+    .set({ status: 'done', locked_until_ms: null, finished_at_ms: nowMs, last_error: null })
+    .where('id', '=', job.id)
+    .execute();
 }
 
 /** The wait before attempt `attempts + 1`: `baseMs`, then twice as long each time, at most an hour. */
@@ -99,10 +105,20 @@ export async function failJob(database: Database, job: Job, error: unknown, opti
 }
 
 /** What the dashboard shows: jobs that gave up, and jobs still retrying after an error. */
-export type FailingJob = { id: number; name: string; status: 'queued' | 'failed'; attempts: number; maxAttempts: number; lastError: string; nextTryMs: number | null };
+export type FailingJob = {
+  id: number;
+  name: string;
+  status: 'queued' | 'failed';
+  attempts: number;
+  maxAttempts: number;
+  lastError: string;
+  nextTryMs: number | null;
+};
 
 export async function failingJobs(database: Database, limit = 20): Promise<{ count: number; jobs: FailingJob[] }> {
-  const failing = database.db.selectFrom('jobs').where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'queued'), eb('last_error', 'is not', null)])]));
+  const failing = database.db
+    .selectFrom('jobs')
+    .where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', '=', 'queued'), eb('last_error', 'is not', null)])]));
   const [counted, rows] = await Promise.all([
     failing.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
     failing.select(['id', 'name', 'status', 'attempts', 'max_attempts', 'last_error', 'run_at_ms']).orderBy('id', 'desc').limit(limit).execute(),

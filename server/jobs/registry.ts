@@ -74,6 +74,8 @@ export function appJobs(services: AppServices): { handlers: JobHandlers; schedul
   const period = services.config.jobs.schedulePeriodMs;
   return {
     handlers: { ...outgoingHandlers(services), ...recurringWork(services) },
-    schedules: RECURRING_JOBS.map(({ name, periodMs, firstRunMs }) => (period === null ? { name, periodMs, firstRunMs } : { name, periodMs: period, firstRunMs: 0 })),
+    schedules: RECURRING_JOBS.map(({ name, periodMs, firstRunMs }) =>
+      period === null ? { name, periodMs, firstRunMs } : { name, periodMs: period, firstRunMs: 0 },
+    ),
   };
 }

@@ -49,7 +49,13 @@ export async function enqueueDueSchedules(database: Database, nowMs: number, nam
   });
 }
 
-export function startScheduler(options: { database: Database; clock: Clock; logger: Pick<Logger, 'warn'>; signal: JobSignal; schedules: Schedule[] }): Scheduler {
+export function startScheduler(options: {
+  database: Database;
+  clock: Clock;
+  logger: Pick<Logger, 'warn'>;
+  signal: JobSignal;
+  schedules: Schedule[];
+}): Scheduler {
   const { database, clock, logger, signal, schedules } = options;
   const names = schedules.map((schedule) => schedule.name);
   let running: Promise<void> | null = null;

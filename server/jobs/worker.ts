@@ -91,8 +91,7 @@ export function startWorker(options: {
         // On behalf of the request that queued it: every line logged while it runs names that request (decision 111).
         const run = () => runOne(job).catch((error: unknown) => logger.warn({ err: error, job: job.id }, 'jobs: could not record the outcome'));
         await (job.request_id ? withinRequest({ requestId: job.request_id }, run) : run());
-      }
-      else if (!woken && !stopped) await sleep();
+      } else if (!woken && !stopped) await sleep();
     }
   })();
 

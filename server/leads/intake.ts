@@ -1,4 +1,13 @@
-import { leadMessages, MAX_SELL_IMAGES, parseRequestForm, parseSellForm, requestSchema, sellSchema, type RequestInput, type SellInput } from '../../app/lib/lead-forms.ts';
+import {
+  leadMessages,
+  MAX_SELL_IMAGES,
+  parseRequestForm,
+  parseSellForm,
+  requestSchema,
+  sellSchema,
+  type RequestInput,
+  type SellInput,
+} from '../../app/lib/lead-forms.ts';
 import { ForbiddenError, InvalidInputError, RateLimitedError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
 import type { RequestContext } from '../services.ts';
@@ -22,7 +31,10 @@ import { canonicalPhoneField } from '../phone.ts';
  * refuses with the error vocabulary (server/errors.ts).
  */
 
-type IntakeServices = Pick<RequestContext, 'database' | 'storage' | 'logger' | 'config' | 'mailer' | 'botCheck' | 'clientAddress' | 'clock' | 'settingsCache' | 'jobs'>;
+type IntakeServices = Pick<
+  RequestContext,
+  'database' | 'storage' | 'logger' | 'config' | 'mailer' | 'botCheck' | 'clientAddress' | 'clock' | 'settingsCache' | 'jobs'
+>;
 
 export type IncomingRequest = { kind: 'request'; input: RequestInput };
 /** `car`: the seller's car from the estimate step, when they took it; its estimate is worked out again and kept with the lead. */
@@ -68,7 +80,8 @@ export async function admitLead(services: Pick<RequestContext, 'database' | 'cli
 export async function submitLead(services: IntakeServices, lead: IncomingRequest, proof: LeadProof): Promise<SubmittedRequest>;
 export async function submitLead(services: IntakeServices, lead: IncomingSell, proof: LeadProof): Promise<SubmittedSell>;
 export async function submitLead(services: IntakeServices, lead: IncomingRequest | IncomingSell, proof: LeadProof): Promise<SubmittedRequest | SubmittedSell> {
-  if (lead.kind === 'sell' && lead.uploads.length > MAX_SELL_IMAGES) throw new InvalidInputError(leadMessages.tooManyImages, { images: leadMessages.tooManyImages });
+  if (lead.kind === 'sell' && lead.uploads.length > MAX_SELL_IMAGES)
+    throw new InvalidInputError(leadMessages.tooManyImages, { images: leadMessages.tooManyImages });
   if (!(await passesLeadBotCheck(services, proof, lead.kind))) throw new ForbiddenError(leadMessages.botCheckFailed);
 
   const settings = await settingsFor(services);
@@ -88,7 +101,14 @@ export async function submitLead(services: IntakeServices, lead: IncomingRequest
     lead.input,
     lead.uploads,
     new Date(services.clock.now()),
-    (trx, saved) => queueNewLeadMail(trx, services, settings, { kind: 'sell', id: saved.id, ...lead.input, imageUrls: sellImageUrls(services.config.siteOrigin, saved.images), estimate: valuation ? estimateLine(valuation.estimate) : null }).then(() => {}),
+    (trx, saved) =>
+      queueNewLeadMail(trx, services, settings, {
+        kind: 'sell',
+        id: saved.id,
+        ...lead.input,
+        imageUrls: sellImageUrls(services.config.siteOrigin, saved.images),
+        estimate: valuation ? estimateLine(valuation.estimate) : null,
+      }).then(() => {}),
     valuation,
   );
   services.jobs.wake();

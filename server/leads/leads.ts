@@ -61,7 +61,13 @@ export function leadConditions(filter: LeadFilter) {
 }
 
 /** Sets status and notes, and records the change (without the customer's details) in the audit log. */
-export async function updateLead(deps: { database: Database; clock: Clock }, kind: LeadKind, id: number, update: LeadUpdate, actorEmail: string): Promise<void> {
+export async function updateLead(
+  deps: { database: Database; clock: Clock },
+  kind: LeadKind,
+  id: number,
+  update: LeadUpdate,
+  actorEmail: string,
+): Promise<void> {
   const { database } = deps;
   const table = leadTables[kind];
   const before = await database.db.selectFrom(table).select(['status', 'notes']).where('id', '=', id).executeTakeFirst();
@@ -143,11 +149,21 @@ export async function eraseLeads(deps: { database: Database; storage: Storage; l
     if (sellIds.length > 0) {
       await trx.deleteFrom('sell_submission_images').where('submission_id', 'in', sellIds).execute();
       removed += Number((await trx.deleteFrom('sell_submissions').where('id', 'in', sellIds).executeTakeFirst()).numDeletedRows);
-      await trx.updateTable('audit_log').set({ before: null, after: null }).where('entity', '=', leadEntity.sell).where('entity_id', 'in', sellIds.map(String)).execute();
+      await trx
+        .updateTable('audit_log')
+        .set({ before: null, after: null })
+        .where('entity', '=', leadEntity.sell)
+        .where('entity_id', 'in', sellIds.map(String))
+        .execute();
     }
     if (requestIds.length > 0) {
       removed += Number((await trx.deleteFrom('vehicle_requests').where('id', 'in', requestIds).executeTakeFirst()).numDeletedRows);
-      await trx.updateTable('audit_log').set({ before: null, after: null }).where('entity', '=', leadEntity.request).where('entity_id', 'in', requestIds.map(String)).execute();
+      await trx
+        .updateTable('audit_log')
+        .set({ before: null, after: null })
+        .where('entity', '=', leadEntity.request)
+        .where('entity_id', 'in', requestIds.map(String))
+        .execute();
     }
   });
   await deleteFiles(deps.storage, deps.logger, images);

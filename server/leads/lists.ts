@@ -28,7 +28,11 @@ function leadRows(database: Database, kind: LeadKind, filter: LeadFilter) {
 }
 
 /** Newest first (SPEC 7: ordered by createdAt descending), filtered and paged. */
-export async function listLeads<K extends LeadKind>(database: Database, kind: K, filter: LeadFilter & { page: number; perPage: number }): Promise<Page<LeadOf[K]>> {
+export async function listLeads<K extends LeadKind>(
+  database: Database,
+  kind: K,
+  filter: LeadFilter & { page: number; perPage: number },
+): Promise<Page<LeadOf[K]>> {
   const table: (typeof leadTables)[LeadKind] = leadTables[kind];
   const counted = await database.db
     .selectFrom(table)

@@ -14,7 +14,18 @@ import { adminPaths } from '../../app/lib/paths.ts';
 
 export type NewLead =
   | { kind: 'request'; id: number; name: string; phone: string; model: string; year: string; budget: string; description: string }
-  | { kind: 'sell'; id: number; name: string; phone: string; vehicle: string; year: string; price: string; description: string; imageUrls: string[]; estimate?: string | null };
+  | {
+      kind: 'sell';
+      id: number;
+      name: string;
+      phone: string;
+      vehicle: string;
+      year: string;
+      price: string;
+      description: string;
+      imageUrls: string[];
+      estimate?: string | null;
+    };
 
 type NotifyServices = Pick<AppServices, 'config' | 'mailer' | 'logger' | 'clock'>;
 

@@ -37,5 +37,16 @@ export async function createVehicleRequest(database: Database, input: RequestInp
 export const requestCsvHeaders = ['ID', 'Created', 'Name', 'Phone', 'Model', 'Year', 'Budget', 'Description', 'Status', 'Notes'] as const;
 
 export function requestCsvRow(request: VehicleRequest): string[] {
-  return [String(request.id), request.createdAt, request.name, request.phone, request.model, request.year, request.budget, request.description, request.status, request.notes];
+  return [
+    String(request.id),
+    request.createdAt,
+    request.name,
+    request.phone,
+    request.model,
+    request.year,
+    request.budget,
+    request.description,
+    request.status,
+    request.notes,
+  ];
 }

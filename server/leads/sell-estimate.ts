@@ -64,8 +64,7 @@ export type EstimateBasis = {
 };
 
 export type SellEstimate =
-  | { kind: 'range'; low: number; high: number; basis: EstimateBasis; summary: string }
-  | { kind: 'not-enough-data'; similarCars: number; summary: string };
+  { kind: 'range'; low: number; high: number; basis: EstimateBasis; summary: string } | { kind: 'not-enough-data'; similarCars: number; summary: string };
 
 /** The estimate in one line, as the desk reads it in the new-lead mail. */
 export function estimateLine(estimate: SellEstimate): string {
@@ -149,7 +148,11 @@ function segmentOf(cars: readonly ComparableCar[]): string {
 }
 
 /** The estimate for the seller's car from the dealer's cars. */
-export function estimateSellPrice(car: Pick<SellCar, 'make' | 'model' | 'year' | 'fuel' | 'transmission' | 'km' | 'owners'>, data: readonly ComparableCar[], options: EstimateOptions): SellEstimate {
+export function estimateSellPrice(
+  car: Pick<SellCar, 'make' | 'model' | 'year' | 'fuel' | 'transmission' | 'km' | 'owners'>,
+  data: readonly ComparableCar[],
+  options: EstimateOptions,
+): SellEstimate {
   const name = `${car.make} ${car.model}`;
   const key = modelKey(car.make, car.model);
   const usable = data.filter((other) => other.priceRupees > 0 && Number.isFinite(other.priceRupees) && other.modelYear > 0);

@@ -22,7 +22,20 @@ type Deps = { database: Database; clock: Clock };
 export async function loadComparables(deps: Deps): Promise<ComparableCar[]> {
   const rows = await deps.database.db
     .selectFrom('vehicles')
-    .select(['make', 'model', 'body_type', 'model_year', 'odometer', 'owner_count', 'fuel_type', 'transmission', 'price_rupees', 'sold_price', 'sold_at', 'status'])
+    .select([
+      'make',
+      'model',
+      'body_type',
+      'model_year',
+      'odometer',
+      'owner_count',
+      'fuel_type',
+      'transmission',
+      'price_rupees',
+      'sold_price',
+      'sold_at',
+      'status',
+    ])
     .where('purpose', '=', 'sale')
     // A draft's price is not yet asked of anyone (decision 084).
     .where('status', '<>', 'draft')

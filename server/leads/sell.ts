@@ -150,7 +150,8 @@ export async function createSellSubmission(
 
 async function discard(deps: Deps, images: ImageRef[]) {
   const results = await Promise.allSettled(images.map((image) => deleteImage(deps.storage, image)));
-  if (results.some((result) => result.status === 'rejected')) deps.logger.warn({ keys: images.map((image) => image.key) }, 'sell form: photo files left behind');
+  if (results.some((result) => result.status === 'rejected'))
+    deps.logger.warn({ keys: images.map((image) => image.key) }, 'sell form: photo files left behind');
 }
 
 /** The absolute addresses of a submission's photos (largest variant), for the chat and the CSV. */

@@ -10,11 +10,27 @@ import { declareSettings, say } from '../admin/setting-declarations.ts';
  */
 export const sellerSettings = declareSettings('leads', {
   sellEstimateMarginPercent: {
-    schema: z.coerce.number(say('marginNumber')).int(say('marginWhole')).min(SELL_MARGIN_PERCENT.min, say('marginRange', SELL_MARGIN_PERCENT)).max(SELL_MARGIN_PERCENT.max, say('marginRange', SELL_MARGIN_PERCENT)),
+    schema: z.coerce
+      .number(say('marginNumber'))
+      .int(say('marginWhole'))
+      .min(SELL_MARGIN_PERCENT.min, say('marginRange', SELL_MARGIN_PERCENT))
+      .max(SELL_MARGIN_PERCENT.max, say('marginRange', SELL_MARGIN_PERCENT)),
     default: SELL_MARGIN_PERCENT.usual,
     label: 'sellEstimateMarginPercentLabel',
   },
-  inspectionOpeningHour: { schema: z.coerce.number().int(say('openingHourWhole')).min(0, say('openingHourRange')).max(23, say('openingHourRange')), default: 10, label: 'inspectionOpeningHourLabel' },
-  inspectionClosingHour: { schema: z.coerce.number().int(say('closingHourWhole')).min(1, say('closingHourRange')).max(24, say('closingHourRange')), default: 18, label: 'inspectionClosingHourLabel' },
-  inspectionCapacity: { schema: z.coerce.number().int(say('inspectionsAtOnceWhole')).min(1, say('inspectionsAtOnceRange')).max(20, say('inspectionsAtOnceRange')), default: 2, label: 'inspectionCapacityLabel' },
+  inspectionOpeningHour: {
+    schema: z.coerce.number().int(say('openingHourWhole')).min(0, say('openingHourRange')).max(23, say('openingHourRange')),
+    default: 10,
+    label: 'inspectionOpeningHourLabel',
+  },
+  inspectionClosingHour: {
+    schema: z.coerce.number().int(say('closingHourWhole')).min(1, say('closingHourRange')).max(24, say('closingHourRange')),
+    default: 18,
+    label: 'inspectionClosingHourLabel',
+  },
+  inspectionCapacity: {
+    schema: z.coerce.number().int(say('inspectionsAtOnceWhole')).min(1, say('inspectionsAtOnceRange')).max(20, say('inspectionsAtOnceRange')),
+    default: 2,
+    label: 'inspectionCapacityLabel',
+  },
 });

@@ -24,7 +24,9 @@ async function filesUnder(folder: string): Promise<string[]> {
 async function storedDigest(storage: Storage, key: string): Promise<string | null> {
   const stored = await storage.get(key);
   if (!stored) return null;
-  return createHash('sha256').update(new Uint8Array(await new Response(stored.body).arrayBuffer())).digest('hex');
+  return createHash('sha256')
+    .update(new Uint8Array(await new Response(stored.body).arrayBuffer()))
+    .digest('hex');
 }
 
 export async function copyMediaFolder(folder: string, storage: Storage): Promise<MediaCopied> {

@@ -153,23 +153,29 @@ export async function storeImage(storage: Storage, input: ImageInput, baseKey: s
   const ref = { key: baseKey, width: largest, height: Math.round((info.height * largest) / info.width), widths: uniqueWidths };
   const share = options.shareVariant ? { key: shareVariantKey(ref), ...shareVariantSize(ref) } : null;
 
-  const variants = await withImageSlot(() => decodeWhole(async () => {
-    // The photo is decoded once, to the largest variant's size (rotate() applies the EXIF
-    // orientation before the metadata is dropped); the smaller variants are made from those
-    // pixels, not by decoding the original again for each.
-    const { data, info: raw } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: largest, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const pixels = { raw: { width: raw.width, height: raw.height, channels: raw.channels } };
-    const bodies: Array<{ key: string; type: string; body: Buffer }> = [];
-    for (const width of uniqueWidths) {
-      bodies.push({ key: `${baseKey}-${width}.webp`, type: 'image/webp', body: await sharp(data, pixels).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer() });
-    }
-    if (share) bodies.push({ key: share.key, type: 'image/jpeg', body: await shareJpeg(sharp(data, pixels), share) });
-    return bodies;
-  }));
+  const variants = await withImageSlot(() =>
+    decodeWhole(async () => {
+      // The photo is decoded once, to the largest variant's size (rotate() applies the EXIF
+      // orientation before the metadata is dropped); the smaller variants are made from those
+      // pixels, not by decoding the original again for each.
+      const { data, info: raw } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: largest, withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const pixels = { raw: { width: raw.width, height: raw.height, channels: raw.channels } };
+      const bodies: Array<{ key: string; type: string; body: Buffer }> = [];
+      for (const width of uniqueWidths) {
+        bodies.push({
+          key: `${baseKey}-${width}.webp`,
+          type: 'image/webp',
+          body: await sharp(data, pixels).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer(),
+        });
+      }
+      if (share) bodies.push({ key: share.key, type: 'image/jpeg', body: await shareJpeg(sharp(data, pixels), share) });
+      return bodies;
+    }),
+  );
 
   const written: string[] = [];
   try {
@@ -190,7 +196,11 @@ export async function storeImage(storage: Storage, input: ImageInput, baseKey: s
  * small enough for WhatsApp's limit of about 300 kB.
  */
 function shareJpeg(image: Sharp, size: { width: number; height: number }): Promise<Buffer> {
-  return image.resize({ width: size.width, height: size.height, fit: 'fill' }).flatten({ background: '#ffffff' }).jpeg({ quality: 80, progressive: true, mozjpeg: true }).toBuffer();
+  return image
+    .resize({ width: size.width, height: size.height, fit: 'fill' })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 80, progressive: true, mozjpeg: true })
+    .toBuffer();
 }
 
 /**
@@ -236,7 +246,9 @@ export async function deriveShareVariant(storage: Storage, key: string): Promise
 export async function storeSinglePhoto(storage: Storage, input: ImageInput, key: string, width = VARIANT_WIDTHS.at(-1)!): Promise<void> {
   await inspectImage(input);
   const body = await withImageSlot(() =>
-    decodeWhole(() => sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer()),
+    decodeWhole(() =>
+      sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+    ),
   );
   await storage.put(key, body, 'image/webp');
 }
@@ -250,7 +262,11 @@ export async function storeSinglePhotoWithThumb(storage: Storage, input: ImageIn
   await inspectImage(input);
   const { body, thumb } = await withImageSlot(() =>
     decodeWhole(async () => {
-      const body = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().resize({ width: VARIANT_WIDTHS.at(-1)!, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
+      const body = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width: VARIANT_WIDTHS.at(-1)!, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer();
       const thumb = await sharp(body).resize({ width: thumbWidth, withoutEnlargement: true }).webp({ quality: 70 }).toBuffer();
       return { body, thumb };
     }),

@@ -8,7 +8,10 @@ import { createLocalStorage, IMMUTABLE_CACHING, type Storage } from './storage.t
  * under `media/` (the path MEDIA_PUBLIC_BASE_URL serves) and licence photos under `private/`,
  * which no public URL ever names.
  */
-export function openStorage(config: Pick<Config, 's3' | 'dataDir'>, logger: { warn: (context: object, message: string) => void }): { storage: Storage; privateStorage: Storage } {
+export function openStorage(
+  config: Pick<Config, 's3' | 'dataDir'>,
+  logger: { warn: (context: object, message: string) => void },
+): { storage: Storage; privateStorage: Storage } {
   if (!config.s3) {
     return { storage: createLocalStorage(path.join(config.dataDir, 'media')), privateStorage: createLocalStorage(path.join(config.dataDir, 'private')) };
   }

@@ -1,4 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { ServiceUnavailableError } from '../errors.ts';
 import { isSafeKey, type Storage } from './storage.ts';
 
@@ -66,7 +74,9 @@ export function createS3Storage(
   return {
     async put(key, body, contentType) {
       const Key = objectKey(key);
-      await call((abortSignal) => client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: body, ContentType: contentType, CacheControl: cacheControl }), { abortSignal }));
+      await call((abortSignal) =>
+        client.send(new PutObjectCommand({ Bucket: bucket, Key, Body: body, ContentType: contentType, CacheControl: cacheControl }), { abortSignal }),
+      );
     },
     async get(key) {
       if (!isSafeKey(key)) return null;
@@ -92,7 +102,9 @@ export function createS3Storage(
     async *keys() {
       let token: string | undefined;
       do {
-        const page = await call((abortSignal) => client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal }));
+        const page = await call((abortSignal) =>
+          client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }), { abortSignal }),
+        );
         for (const object of page.Contents ?? []) {
           const key = (object.Key ?? '').slice(prefix.length);
           if (isSafeKey(key)) yield key;

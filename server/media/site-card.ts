@@ -32,7 +32,10 @@ export function siteCardSvg(siteName: string): string {
 }
 
 export async function renderSiteCard(siteName: string): Promise<Buffer> {
-  return sharp(Buffer.from(siteCardSvg(siteName))).flatten({ background: '#1e40af' }).jpeg({ quality: 85, progressive: true, mozjpeg: true }).toBuffer();
+  return sharp(Buffer.from(siteCardSvg(siteName)))
+    .flatten({ background: '#1e40af' })
+    .jpeg({ quality: 85, progressive: true, mozjpeg: true })
+    .toBuffer();
 }
 
 /**
@@ -48,6 +51,10 @@ export function siteCardHandler(siteName: string) {
     });
     const body = await card;
     // Not immutable: a renamed site draws another card under the same name.
-    return c.body(new Uint8Array(body), 200, { 'Content-Type': 'image/jpeg', 'Content-Length': String(body.byteLength), 'Cache-Control': 'public, max-age=86400' });
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': 'image/jpeg',
+      'Content-Length': String(body.byteLength),
+      'Cache-Control': 'public, max-age=86400',
+    });
   };
 }

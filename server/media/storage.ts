@@ -23,7 +23,14 @@ export interface Storage {
 /** Public photos never change under their key (a new upload gets a new key): a year in every cache. */
 export const IMMUTABLE_CACHING = 'public, max-age=31536000, immutable';
 
-const CONTENT_TYPES: Record<string, string> = { '.webp': 'image/webp', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.avif': 'image/avif', '.pdf': 'application/pdf' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.webp': 'image/webp',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.png': 'image/png',
+  '.avif': 'image/avif',
+  '.pdf': 'application/pdf',
+};
 
 /** A stored file's type from its key's extension, for files copied or restored without their original type. */
 export function contentTypeOf(key: string): string {
@@ -33,10 +40,7 @@ export function contentTypeOf(key: string): string {
 /** Keys are built by the server, but a key that climbs out of the media root is never served. */
 export function isSafeKey(key: string): boolean {
   return (
-    key.length > 0 &&
-    key.length <= 300 &&
-    /^[a-z0-9][a-z0-9/_.-]*$/i.test(key) &&
-    !key.split('/').some((part) => part === '' || part === '.' || part === '..')
+    key.length > 0 && key.length <= 300 && /^[a-z0-9][a-z0-9/_.-]*$/i.test(key) && !key.split('/').some((part) => part === '' || part === '.' || part === '..')
   );
 }
 

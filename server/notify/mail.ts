@@ -55,14 +55,24 @@ function smtpServerName(smtpUrl: string): string {
 }
 
 /** `counts` hears of every message SMTP took or refused (/metrics); the outbox alone is not a send. */
-export function createMailer({ config, database, logger, clock, counts }: { config: MailerConfig; database: Database; logger: Logger; clock: Clock; counts?: MessageCounts }): Mailer {
+export function createMailer({
+  config,
+  database,
+  logger,
+  clock,
+  counts,
+}: {
+  config: MailerConfig;
+  database: Database;
+  logger: Logger;
+  clock: Clock;
+  counts?: MessageCounts;
+}): Mailer {
   const smtpUrl = config.mail.smtpUrl;
   // One transport for the life of the process: it holds the parsed settings (and, for pooled
   // URLs, the connections). The timeouts keep a dead mail server from holding a request for
   // nodemailer's default two minutes.
-  const transport = smtpUrl
-    ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
-    : null;
+  const transport = smtpUrl ? nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 }) : null;
   const server = smtpUrl ? smtpServerName(smtpUrl) : '';
 
   return {

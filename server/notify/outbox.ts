@@ -79,10 +79,7 @@ export async function listOutboxMessages(database: Database, options: { limit: n
 }
 
 /** The last message sent to one recipient on one channel, or null: what a test or the demo page reads. */
-export async function latestOutboxMessage(
-  database: Database,
-  options: { channel: OutboxChannel; recipient: string },
-): Promise<OutboxMessage | null> {
+export async function latestOutboxMessage(database: Database, options: { channel: OutboxChannel; recipient: string }): Promise<OutboxMessage | null> {
   const row = await database.db
     .selectFrom('outbox_messages')
     .selectAll()

@@ -40,7 +40,8 @@ function messageIdFor(siteOrigin: string): string {
 
 export async function queueMail(db: Kysely<DB>, services: OutgoingServices, message: MailMessage): Promise<void> {
   const nowMs = services.clock.now();
-  if (services.config.outboxEnabled) await recordOutboxMessage({ db }, { channel: 'email', recipient: message.to, subject: message.subject, body: message.text }, nowMs);
+  if (services.config.outboxEnabled)
+    await recordOutboxMessage({ db }, { channel: 'email', recipient: message.to, subject: message.subject, body: message.text }, nowMs);
   if (!services.mailer.delivers) return;
   const payload: MailPayload = { ...message, messageId: messageIdFor(services.config.siteOrigin) };
   await enqueue(db, MAIL_JOB, payload, { nowMs });

@@ -19,7 +19,12 @@ export const notifyPersonalData: PersonalData[] = [
     purge: {
       report: 'outboxMessages',
       run: async ({ database }, now) =>
-        deletedRows(await database.db.deleteFrom('outbox_messages').where('created_at', '<', new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString()).executeTakeFirst()),
+        deletedRows(
+          await database.db
+            .deleteFrom('outbox_messages')
+            .where('created_at', '<', new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 24 * 60 * 60 * 1000).toISOString())
+            .executeTakeFirst(),
+        ),
     },
   },
 ];

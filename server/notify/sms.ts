@@ -38,7 +38,19 @@ export function createSmsProvider(config: Pick<Config, 'sms'>): SmsSender | null
 }
 
 /** `counts` hears of every SMS the provider took or refused (/metrics); the outbox alone is not a send. */
-export function createSmsSender({ config, database, logger, clock, counts }: { config: SmsConfig; database: Database; logger: Logger; clock: Clock; counts?: MessageCounts }): SmsSender {
+export function createSmsSender({
+  config,
+  database,
+  logger,
+  clock,
+  counts,
+}: {
+  config: SmsConfig;
+  database: Database;
+  logger: Logger;
+  clock: Clock;
+  counts?: MessageCounts;
+}): SmsSender {
   const sms = config.sms;
   const provider = createSmsProvider(config);
 

@@ -11,7 +11,24 @@
  */
 
 /** Field names whose values are personal or secret, masked wherever they stand (top level or one object down). */
-const PERSONAL_FIELDS = ['email', 'phone', 'phoneNumber', 'mobile', 'to', 'recipient', 'otp', 'code', 'token', 'accessToken', 'refreshToken', 'idToken', 'password', 'newPassword', 'licenceNumber', 'number'];
+const PERSONAL_FIELDS = [
+  'email',
+  'phone',
+  'phoneNumber',
+  'mobile',
+  'to',
+  'recipient',
+  'otp',
+  'code',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'password',
+  'newPassword',
+  'licenceNumber',
+  'number',
+];
 
 /** pino `redact.paths`: the fields above and the credentials of a logged request. */
 export const REDACTED_PATHS = [
@@ -24,7 +41,18 @@ export const REDACTED_PATHS = [
 ];
 
 /** Field names whose values are never kept in part: secrets and one-time codes. */
-const SECRET_FIELDS = new Set(['otp', 'token', 'accessToken', 'refreshToken', 'idToken', 'password', 'newPassword', 'cookie', 'authorization', 'x-razorpay-signature']);
+const SECRET_FIELDS = new Set([
+  'otp',
+  'token',
+  'accessToken',
+  'refreshToken',
+  'idToken',
+  'password',
+  'newPassword',
+  'cookie',
+  'authorization',
+  'x-razorpay-signature',
+]);
 
 /**
  * pino `redact.censor`: a secret becomes `[redacted]`; any other value is masked as free text, so

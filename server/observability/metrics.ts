@@ -46,10 +46,31 @@ async function readQueue(database: Database, nowMs: number): Promise<QueueReadin
   const { db } = database;
   try {
     const [byStatus, waiting, scheduled, retrying] = await Promise.all([
-      db.selectFrom('jobs').where('status', 'in', ['running', 'failed']).select(['status', 'name', (eb) => eb.fn.countAll<number>().as('count')]).groupBy(['status', 'name']).execute(),
-      db.selectFrom('jobs').where('status', '=', 'queued').where('run_at_ms', '<=', nowMs).select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.min<number>('run_at_ms').as('oldest')]).executeTakeFirstOrThrow(),
-      db.selectFrom('jobs').where('status', '=', 'queued').where('run_at_ms', '>', nowMs).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
-      db.selectFrom('jobs').where('status', '=', 'queued').where('last_error', 'is not', null).select(['name', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('name').execute(),
+      db
+        .selectFrom('jobs')
+        .where('status', 'in', ['running', 'failed'])
+        .select(['status', 'name', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy(['status', 'name'])
+        .execute(),
+      db
+        .selectFrom('jobs')
+        .where('status', '=', 'queued')
+        .where('run_at_ms', '<=', nowMs)
+        .select([(eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.min<number>('run_at_ms').as('oldest')])
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('jobs')
+        .where('status', '=', 'queued')
+        .where('run_at_ms', '>', nowMs)
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow(),
+      db
+        .selectFrom('jobs')
+        .where('status', '=', 'queued')
+        .where('last_error', 'is not', null)
+        .select(['name', (eb) => eb.fn.countAll<number>().as('count')])
+        .groupBy('name')
+        .execute(),
     ]);
     const byName = (rows: ReadonlyArray<{ name: string; count: number }>) => {
       const counts = new Map<string, number>();
@@ -192,7 +213,7 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
     });
     new Gauge({
       name: 'gaadi_db_pool_waiting_queries',
-      help: "Queries of this instance waiting for a free connection of the pool (above 0 for long: the pool is too small or the database slow).",
+      help: 'Queries of this instance waiting for a free connection of the pool (above 0 for long: the pool is too small or the database slow).',
       registers: [registry],
       collect() {
         this.set(pool.waitingCount());

@@ -25,10 +25,25 @@ export function countedGateway(gateway: PaymentGateway, metrics: Pick<Metrics, '
   // Spread first: a call added to the interface later passes through (uncounted) instead of going missing.
   return {
     ...gateway,
-    createOrder: (input) => counted(gateway.createOrder(input), () => metrics.payment('order_created'), () => metrics.payment('order_failed')),
+    createOrder: (input) =>
+      counted(
+        gateway.createOrder(input),
+        () => metrics.payment('order_created'),
+        () => metrics.payment('order_failed'),
+      ),
     verifyPaymentSignature: (input) => judged(gateway.verifyPaymentSignature(input)),
     verifyWebhookSignature: (rawBody, signature) => judged(gateway.verifyWebhookSignature(rawBody, signature)),
-    fetchPayment: (paymentId) => counted(gateway.fetchPayment(paymentId), () => {}, () => metrics.payment('fetch_failed')),
-    refund: (input) => counted(gateway.refund(input), () => metrics.refund('refunded'), () => metrics.refund('failed')),
+    fetchPayment: (paymentId) =>
+      counted(
+        gateway.fetchPayment(paymentId),
+        () => {},
+        () => metrics.payment('fetch_failed'),
+      ),
+    refund: (input) =>
+      counted(
+        gateway.refund(input),
+        () => metrics.refund('refunded'),
+        () => metrics.refund('failed'),
+      ),
   };
 }

@@ -15,7 +15,14 @@ import { settlementOf, type LedgerServices, type PaymentOwner, type ProvenPaymen
 export type CheckoutAnswer = { orderId: string; paymentId: string; signature: string };
 
 /** The owner's words for each refusal, in its page's language. */
-export type CheckoutTexts = { notConfigured: string; fieldsRequired: string; notThisOrder: string; notVerified: string; checkFailed: string; notCaptured: string };
+export type CheckoutTexts = {
+  notConfigured: string;
+  fieldsRequired: string;
+  notThisOrder: string;
+  notVerified: string;
+  checkFailed: string;
+  notCaptured: string;
+};
 
 export type CheckoutServices = LedgerServices & { logger: Pick<Logger, 'warn'>; payments: PaymentGateway | null };
 

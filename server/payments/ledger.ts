@@ -33,17 +33,50 @@ export type PaymentSettlement = 'accepted' | 'late' | 'taken' | 'not accepted';
  * Writes down the order made for what `owner` owes, so a payment of it finds its owner (the
  * webhook's routing). Once per order: a second call with the same order changes nothing.
  */
-export async function recordCharge(db: LedgerDb, owner: PaymentOwner, input: { orderId: string; amountPaise: number; currency?: string }, nowIso: string): Promise<void> {
+export async function recordCharge(
+  db: LedgerDb,
+  owner: PaymentOwner,
+  input: { orderId: string; amountPaise: number; currency?: string },
+  nowIso: string,
+): Promise<void> {
   await db
     .insertInto('payment_ledger')
-    .values({ owner_kind: owner.kind, owner_id: owner.id, entry: 'charge', order_id: input.orderId, payment_id: null, amount_paise: input.amountPaise, currency: input.currency ?? 'INR', status: 'open', reason: null, last_error: null, next_try_ms: null, claimed_until_ms: null, provider_refund_id: null, refund_key: null, created_at: nowIso, updated_at: nowIso, refunded_at: null })
-    .onConflict((conflict) => conflict.column('order_id').where(sql<boolean>`entry = 'charge'`).doNothing())
+    .values({
+      owner_kind: owner.kind,
+      owner_id: owner.id,
+      entry: 'charge',
+      order_id: input.orderId,
+      payment_id: null,
+      amount_paise: input.amountPaise,
+      currency: input.currency ?? 'INR',
+      status: 'open',
+      reason: null,
+      last_error: null,
+      next_try_ms: null,
+      claimed_until_ms: null,
+      provider_refund_id: null,
+      refund_key: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+      refunded_at: null,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column('order_id')
+        .where(sql<boolean>`entry = 'charge'`)
+        .doNothing(),
+    )
     .execute();
 }
 
 /** Whose order this is, or null when no owner made it (another site's, or none of ours). */
 export async function ownerOfOrder(db: LedgerDb, orderId: string): Promise<PaymentOwner | null> {
-  const row = await db.selectFrom('payment_ledger').select(['owner_kind', 'owner_id']).where('entry', '=', 'charge').where('order_id', '=', orderId).executeTakeFirst();
+  const row = await db
+    .selectFrom('payment_ledger')
+    .select(['owner_kind', 'owner_id'])
+    .where('entry', '=', 'charge')
+    .where('order_id', '=', orderId)
+    .executeTakeFirst();
   return row ? { kind: row.owner_kind, id: Number(row.owner_id) } : null;
 }
 
@@ -56,8 +89,31 @@ export async function ownerOfOrder(db: LedgerDb, orderId: string): Promise<Payme
 export async function settleOnce(trx: LedgerDb, owner: PaymentOwner, payment: ProvenPayment, settlement: PaymentSettlement, nowIso: string): Promise<boolean> {
   const inserted = await trx
     .insertInto('payment_ledger')
-    .values({ owner_kind: owner.kind, owner_id: owner.id, entry: 'payment', order_id: payment.orderId, payment_id: payment.paymentId, amount_paise: payment.amountPaise, currency: payment.currency, status: settlement, reason: null, last_error: null, next_try_ms: null, claimed_until_ms: null, provider_refund_id: null, refund_key: null, created_at: nowIso, updated_at: nowIso, refunded_at: null })
-    .onConflict((conflict) => conflict.column('payment_id').where(sql<boolean>`entry = 'payment'`).doNothing())
+    .values({
+      owner_kind: owner.kind,
+      owner_id: owner.id,
+      entry: 'payment',
+      order_id: payment.orderId,
+      payment_id: payment.paymentId,
+      amount_paise: payment.amountPaise,
+      currency: payment.currency,
+      status: settlement,
+      reason: null,
+      last_error: null,
+      next_try_ms: null,
+      claimed_until_ms: null,
+      provider_refund_id: null,
+      refund_key: null,
+      created_at: nowIso,
+      updated_at: nowIso,
+      refunded_at: null,
+    })
+    .onConflict((conflict) =>
+      conflict
+        .column('payment_id')
+        .where(sql<boolean>`entry = 'payment'`)
+        .doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return inserted !== undefined;
@@ -95,5 +151,9 @@ export async function ownerRefunded(trx: Transaction<DB>, owner: PaymentOwner, a
 /** The ledger rows of owners removed for good (the retention purge): the owner's accounts go with it. */
 export async function forgetOwners(db: LedgerDb, kind: PaymentOwnerKind, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.deleteFrom('payment_ledger').where('owner_kind', '=', kind).where('owner_id', 'in', [...ids]).execute();
+  await db
+    .deleteFrom('payment_ledger')
+    .where('owner_kind', '=', kind)
+    .where('owner_id', 'in', [...ids])
+    .execute();
 }

@@ -28,7 +28,15 @@ export type RazorpayOptions = {
   timeoutMs?: number;
 };
 
-type RazorpayAnswer = { id?: unknown; amount?: unknown; currency?: unknown; order_id?: unknown; payment_id?: unknown; status?: unknown; error?: { code?: unknown; description?: unknown } };
+type RazorpayAnswer = {
+  id?: unknown;
+  amount?: unknown;
+  currency?: unknown;
+  order_id?: unknown;
+  payment_id?: unknown;
+  status?: unknown;
+  error?: { code?: unknown; description?: unknown };
+};
 
 /** Hex HMAC-SHA256 of `payload` with `secret`. */
 export function razorpaySignature(payload: string, secret: string): string {
@@ -43,7 +51,10 @@ function sameSignature(expected: string, given: string): boolean {
 
 export function razorpayError(status: number, answer: RazorpayAnswer | null): PaymentError {
   const code = typeof answer?.error?.code === 'string' ? answer.error.code : status >= 500 ? 'SERVER_ERROR' : 'UNKNOWN';
-  const description = typeof answer?.error?.description === 'string' && answer.error.description.trim() ? answer.error.description.trim() : `Razorpay refused the request (HTTP ${status}).`;
+  const description =
+    typeof answer?.error?.description === 'string' && answer.error.description.trim()
+      ? answer.error.description.trim()
+      : `Razorpay refused the request (HTTP ${status}).`;
   const prefix = status === 401 ? 'Razorpay did not accept our keys' : status >= 500 ? 'Razorpay is not answering properly' : 'Razorpay refused the request';
   return new PaymentError(`${prefix}: ${description}`, code, status);
 }
@@ -63,7 +74,9 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
-      throw new PaymentError(`Razorpay could not be reached: ${error instanceof Error ? error.message : String(error)}`, 'NETWORK_ERROR', undefined, { cause: error });
+      throw new PaymentError(`Razorpay could not be reached: ${error instanceof Error ? error.message : String(error)}`, 'NETWORK_ERROR', undefined, {
+        cause: error,
+      });
     }
     const answer = (await response.json().catch(() => null)) as RazorpayAnswer | null;
     if (!response.ok || !answer || typeof answer.id !== 'string') throw razorpayError(response.status, answer);
@@ -74,7 +87,12 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     provider: 'razorpay',
     keyId: options.keyId,
     async createOrder(input): Promise<PaymentOrder> {
-      const answer = await call('POST', '/v1/orders', { amount: input.amountPaise, currency: 'INR', receipt: input.receipt.slice(0, 40), notes: input.notes ?? {} });
+      const answer = await call('POST', '/v1/orders', {
+        amount: input.amountPaise,
+        currency: 'INR',
+        receipt: input.receipt.slice(0, 40),
+        notes: input.notes ?? {},
+      });
       return { orderId: answer.id as string, amountPaise: Number(answer.amount), currency: 'INR' };
     },
     verifyPaymentSignature({ orderId, paymentId, signature }) {
@@ -86,11 +104,23 @@ export function createRazorpayGateway(options: RazorpayOptions): PaymentGateway 
     },
     async fetchPayment(paymentId) {
       const answer = await call('GET', `/v1/payments/${encodeURIComponent(paymentId)}`);
-      if (typeof answer.amount !== 'number' || typeof answer.currency !== 'string') throw new PaymentError('Razorpay answered without the payment amount.', 'BAD_ANSWER', 200);
-      return { paymentId: answer.id as string, orderId: typeof answer.order_id === 'string' ? answer.order_id : null, amountPaise: answer.amount, currency: answer.currency, status: typeof answer.status === 'string' ? answer.status : '' };
+      if (typeof answer.amount !== 'number' || typeof answer.currency !== 'string')
+        throw new PaymentError('Razorpay answered without the payment amount.', 'BAD_ANSWER', 200);
+      return {
+        paymentId: answer.id as string,
+        orderId: typeof answer.order_id === 'string' ? answer.order_id : null,
+        amountPaise: answer.amount,
+        currency: answer.currency,
+        status: typeof answer.status === 'string' ? answer.status : '',
+      };
     },
     async refund(input) {
-      const answer = await call('POST', `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`, { amount: input.amountPaise, notes: input.notes ?? {} }, { 'x-refund-idempotency': input.idempotencyKey });
+      const answer = await call(
+        'POST',
+        `/v1/payments/${encodeURIComponent(input.paymentId)}/refund`,
+        { amount: input.amountPaise, notes: input.notes ?? {} },
+        { 'x-refund-idempotency': input.idempotencyKey },
+      );
       // A key Razorpay saw before answers with that key's first refund, of whatever payment: only
       // a refund of this payment, for this amount, is this refund (decision 093).
       if (answer.payment_id !== input.paymentId || answer.amount !== input.amountPaise) {

@@ -58,7 +58,12 @@ export async function writeOwedRefund(db: LedgerDb, owner: PaymentOwner, input: 
       updated_at: nowIso,
       refunded_at: null,
     })
-    .onConflict((conflict) => conflict.columns(['payment_id', 'reason']).where(sql<boolean>`entry = 'refund'`).doNothing())
+    .onConflict((conflict) =>
+      conflict
+        .columns(['payment_id', 'reason'])
+        .where(sql<boolean>`entry = 'refund'`)
+        .doNothing(),
+    )
     .returning('id')
     .executeTakeFirst();
   return inserted ? Number(inserted.id) : null;
@@ -66,7 +71,13 @@ export async function writeOwedRefund(db: LedgerDb, owner: PaymentOwner, input: 
 
 /** Whether this payment's refund for this reason went back already ('refunded'), is owed, or was never written (null). */
 export async function refundStatus(db: LedgerDb, paymentId: string, reason: string): Promise<'owed' | 'refunded' | null> {
-  const row = await db.selectFrom('payment_ledger').select('status').where('entry', '=', 'refund').where('payment_id', '=', paymentId).where('reason', '=', reason).executeTakeFirst();
+  const row = await db
+    .selectFrom('payment_ledger')
+    .select('status')
+    .where('entry', '=', 'refund')
+    .where('payment_id', '=', paymentId)
+    .where('reason', '=', reason)
+    .executeTakeFirst();
   return row ? (row.status as 'owed' | 'refunded') : null;
 }
 
@@ -78,7 +89,13 @@ export async function refundStatus(db: LedgerDb, paymentId: string, reason: stri
  * from the tables before migration 036 keeps the key it was first asked with (`refundKey`), so a
  * retry after a lost answer gets that refund back. Letters, digits, hyphens and underscores only.
  */
-export function refundIdempotencyKey(input: { installationId: string; ownerKind: PaymentOwnerKind; refundId: number; refundKey?: string | null; paymentId: string }): string {
+export function refundIdempotencyKey(input: {
+  installationId: string;
+  ownerKind: PaymentOwnerKind;
+  refundId: number;
+  refundKey?: string | null;
+  paymentId: string;
+}): string {
   const safe = (text: string) => text.replace(/[^A-Za-z0-9_-]/g, '_');
   const own = input.refundKey ?? `ledger-${input.ownerKind}-${input.refundId}`;
   return `${safe(own)}-${safe(input.paymentId)}-${safe(input.installationId)}`;
@@ -129,7 +146,15 @@ export async function attemptRefund(services: RefundServices, refundId: number):
     await db.transaction().execute(async (trx) => {
       const done = await trx
         .updateTable('payment_ledger')
-        .set({ status: 'refunded', provider_refund_id: providerRefundId, last_error: null, next_try_ms: null, claimed_until_ms: null, refunded_at: doneIso, updated_at: doneIso })
+        .set({
+          status: 'refunded',
+          provider_refund_id: providerRefundId,
+          last_error: null,
+          next_try_ms: null,
+          claimed_until_ms: null,
+          refunded_at: doneIso,
+          updated_at: doneIso,
+        })
         .where('id', '=', refundId)
         .where('status', '=', 'owed')
         .returning('of_paid')
@@ -141,13 +166,19 @@ export async function attemptRefund(services: RefundServices, refundId: number):
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
     const logged = { err: error, ...context, attempts: Number(claimed.attempts) };
-    if (error instanceof PaymentError && error.code === REFUND_OF_ANOTHER_PAYMENT) services.logger.error(logged, 'payments: the provider answered with a refund of another payment or amount; it stays owed, not counted as refunded');
+    if (error instanceof PaymentError && error.code === REFUND_OF_ANOTHER_PAYMENT)
+      services.logger.error(logged, 'payments: the provider answered with a refund of another payment or amount; it stays owed, not counted as refunded');
     else services.logger.warn(logged, 'payments: a refund failed; it stays owed and is retried');
   }
   const failedMs = services.clock.now();
   await db
     .updateTable('payment_ledger')
-    .set({ last_error: failure.slice(0, 500), next_try_ms: failedMs + retryWaitMs(Number(claimed.attempts)), claimed_until_ms: null, updated_at: new Date(failedMs).toISOString() })
+    .set({
+      last_error: failure.slice(0, 500),
+      next_try_ms: failedMs + retryWaitMs(Number(claimed.attempts)),
+      claimed_until_ms: null,
+      updated_at: new Date(failedMs).toISOString(),
+    })
     .where('id', '=', refundId)
     .where('status', '=', 'owed')
     .execute();
@@ -160,7 +191,10 @@ export async function attemptRefund(services: RefundServices, refundId: number):
  * Returns how many went back and how many are still owed of those it tried (one that another
  * instance is trying at the moment is left to it).
  */
-export async function retryOwedRefunds(services: RefundServices, options: { limit?: number; ownerKind?: PaymentOwnerKind } = {}): Promise<{ refunded: number; owed: number }> {
+export async function retryOwedRefunds(
+  services: RefundServices,
+  options: { limit?: number; ownerKind?: PaymentOwnerKind } = {},
+): Promise<{ refunded: number; owed: number }> {
   const nowMs = services.clock.now();
   let due = services.database.db
     .selectFrom('payment_ledger')
@@ -181,11 +215,30 @@ export async function retryOwedRefunds(services: RefundServices, options: { limi
   return result;
 }
 
-export type OwedRefund = { id: number; paymentId: string; amountPaise: number; currency: string; reason: string; status: 'owed' | 'refunded'; attempts: number; lastError: string | null; nextTryMs: number | null; createdAt: string; refundedAt: string | null };
+export type OwedRefund = {
+  id: number;
+  paymentId: string;
+  amountPaise: number;
+  currency: string;
+  reason: string;
+  status: 'owed' | 'refunded';
+  attempts: number;
+  lastError: string | null;
+  nextTryMs: number | null;
+  createdAt: string;
+  refundedAt: string | null;
+};
 
 /** Every refund of one owner through the provider, newest first. */
 export async function refundsOfOwner(db: LedgerDb, owner: PaymentOwner): Promise<OwedRefund[]> {
-  const rows = await db.selectFrom('payment_ledger').selectAll().where('entry', '=', 'refund').where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id).orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('payment_ledger')
+    .selectAll()
+    .where('entry', '=', 'refund')
+    .where('owner_kind', '=', owner.kind)
+    .where('owner_id', '=', owner.id)
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map((row) => ({
     id: Number(row.id),
     paymentId: row.payment_id!,

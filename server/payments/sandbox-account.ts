@@ -15,9 +15,39 @@ import { razorpaySignature } from './razorpay.ts';
 
 export type SandboxKeys = { keyId: string; keySecret: string; webhookSecret: string };
 
-export type SandboxOrder = { id: string; entity: 'order'; amount: number; amount_paid: number; amount_due: number; currency: string; receipt: string; status: 'created' | 'attempted' | 'paid'; attempts: number; notes: unknown; created_at: number };
-export type SandboxPayment = { id: string; orderId: string; amount: number; currency: string; status: 'captured' | 'failed'; refunded: number; createdAt: number };
-export type SandboxRefund = { id: string; entity: 'refund'; amount: number; currency: string; payment_id: string; notes: unknown; status: 'processed'; speed_processed: 'normal'; created_at: number };
+export type SandboxOrder = {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: unknown;
+  created_at: number;
+};
+export type SandboxPayment = {
+  id: string;
+  orderId: string;
+  amount: number;
+  currency: string;
+  status: 'captured' | 'failed';
+  refunded: number;
+  createdAt: number;
+};
+export type SandboxRefund = {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: unknown;
+  status: 'processed';
+  speed_processed: 'normal';
+  created_at: number;
+};
 /** What Checkout hands the page's `handler` after a payment. */
 export type CheckoutPaid = { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
 export type SandboxAnswer = { status: number; body: unknown };
@@ -36,7 +66,17 @@ export function razorpayId(prefix: string): string {
 
 /** A refusal in Razorpay's words. */
 export function badRequest(description: string, field?: string): { error: Record<string, unknown> } {
-  return { error: { code: 'BAD_REQUEST_ERROR', description, source: 'business', step: 'payment_initiation', reason: 'input_validation_failed', metadata: {}, ...(field ? { field } : {}) } };
+  return {
+    error: {
+      code: 'BAD_REQUEST_ERROR',
+      description,
+      source: 'business',
+      step: 'payment_initiation',
+      reason: 'input_validation_failed',
+      metadata: {},
+      ...(field ? { field } : {}),
+    },
+  };
 }
 
 const unauthorized = { error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } };
@@ -75,7 +115,15 @@ export function createSandboxAccount(keys: SandboxKeys, clock: Clock) {
   function pay(orderId: string, paid: { amount?: number; currency?: string } = {}): CheckoutPaid {
     const order = orderOf(orderId);
     if (!order) throw new Error(`no order ${orderId}`);
-    const payment: SandboxPayment = { id: razorpayId('pay'), orderId, amount: paid.amount ?? order.amount, currency: paid.currency ?? 'INR', status: 'captured', refunded: 0, createdAt: seconds() };
+    const payment: SandboxPayment = {
+      id: razorpayId('pay'),
+      orderId,
+      amount: paid.amount ?? order.amount,
+      currency: paid.currency ?? 'INR',
+      status: 'captured',
+      refunded: 0,
+      createdAt: seconds(),
+    };
     payments.set(payment.id, payment);
     Object.assign(order, { status: 'paid', amount_paid: payment.amount, amount_due: 0, attempts: order.attempts + 1 });
     return { razorpay_order_id: orderId, razorpay_payment_id: payment.id, razorpay_signature: razorpaySignature(`${orderId}|${payment.id}`, keys.keySecret) };
@@ -93,9 +141,22 @@ export function createSandboxAccount(keys: SandboxKeys, clock: Clock) {
     /** POST /v1/orders */
     createOrder(body: unknown): SandboxAnswer {
       const input = fields(body);
-      if (typeof input.amount !== 'number' || !Number.isInteger(input.amount) || input.amount < 100) return { status: 400, body: badRequest('The amount must be atleast INR 1.00', 'amount') };
+      if (typeof input.amount !== 'number' || !Number.isInteger(input.amount) || input.amount < 100)
+        return { status: 400, body: badRequest('The amount must be atleast INR 1.00', 'amount') };
       if (input.currency !== 'INR') return { status: 400, body: badRequest('The currency field is invalid.', 'currency') };
-      const order: SandboxOrder = { id: razorpayId('order'), entity: 'order', amount: input.amount, amount_paid: 0, amount_due: input.amount, currency: 'INR', receipt: String(input.receipt ?? ''), status: 'created', attempts: 0, notes: input.notes ?? {}, created_at: seconds() };
+      const order: SandboxOrder = {
+        id: razorpayId('order'),
+        entity: 'order',
+        amount: input.amount,
+        amount_paid: 0,
+        amount_due: input.amount,
+        currency: 'INR',
+        receipt: String(input.receipt ?? ''),
+        status: 'created',
+        attempts: 0,
+        notes: input.notes ?? {},
+        created_at: seconds(),
+      };
       orders.push(order);
       return { status: 200, body: order };
     },
@@ -112,16 +173,34 @@ export function createSandboxAccount(keys: SandboxKeys, clock: Clock) {
      * names, and is a 400 with another body.
      */
     refund(paymentId: string, body: unknown, rawBody: string, key: string | undefined): SandboxAnswer & { made?: SandboxRefund } {
-      if (key !== undefined && !/^[A-Za-z0-9_-]{10,}$/.test(key)) return { status: 400, body: badRequest('The idempotency key must be at least 10 characters long and contain only alphabets, numbers, hyphens and underscores.') };
+      if (key !== undefined && !/^[A-Za-z0-9_-]{10,}$/.test(key))
+        return {
+          status: 400,
+          body: badRequest('The idempotency key must be at least 10 characters long and contain only alphabets, numbers, hyphens and underscores.'),
+        };
       const seen = key === undefined ? undefined : idempotent.get(key);
-      if (seen) return seen.body === rawBody ? { status: 200, body: seen.refund } : { status: 400, body: badRequest('Different request with the same idempotency key has already been processed.') };
+      if (seen)
+        return seen.body === rawBody
+          ? { status: 200, body: seen.refund }
+          : { status: 400, body: badRequest('Different request with the same idempotency key has already been processed.') };
       const payment = payments.get(paymentId);
       if (!payment || payment.status !== 'captured') return { status: 400, body: badRequest('The id provided does not exist', 'id') };
       const input = fields(body);
       const amount = typeof input.amount === 'number' ? input.amount : payment.amount - payment.refunded;
-      if (!Number.isInteger(amount) || amount < 100 || amount > payment.amount - payment.refunded) return { status: 400, body: badRequest('The refund amount provided is greater than amount captured') };
+      if (!Number.isInteger(amount) || amount < 100 || amount > payment.amount - payment.refunded)
+        return { status: 400, body: badRequest('The refund amount provided is greater than amount captured') };
       payment.refunded += amount;
-      const refund: SandboxRefund = { id: razorpayId('rfnd'), entity: 'refund', amount, currency: payment.currency, payment_id: paymentId, notes: input.notes ?? {}, status: 'processed', speed_processed: 'normal', created_at: seconds() };
+      const refund: SandboxRefund = {
+        id: razorpayId('rfnd'),
+        entity: 'refund',
+        amount,
+        currency: payment.currency,
+        payment_id: paymentId,
+        notes: input.notes ?? {},
+        status: 'processed',
+        speed_processed: 'normal',
+        created_at: seconds(),
+      };
       refunds.push(refund);
       if (key !== undefined) idempotent.set(key, { body: rawBody, refund });
       return { status: 200, body: refund, made: refund };
@@ -152,13 +231,31 @@ export function createSandboxAccount(keys: SandboxKeys, clock: Clock) {
       if (!order) return { status: 400, body: badRequest('The id provided does not exist', 'order_id') };
       if (order.status === 'paid') return { status: 400, body: badRequest('Order has already been paid', 'order_id') };
       // Each failure is kept, so a page anyone can open must not be able to add them without end.
-      if (order.attempts >= MAX_FAILED_ATTEMPTS) return { status: 400, body: badRequest('Too many payment attempts for this order. Please try again with a new order.', 'order_id') };
-      const payment: SandboxPayment = { id: razorpayId('pay'), orderId: order.id, amount: order.amount, currency: order.currency, status: 'failed', refunded: 0, createdAt: seconds() };
+      if (order.attempts >= MAX_FAILED_ATTEMPTS)
+        return { status: 400, body: badRequest('Too many payment attempts for this order. Please try again with a new order.', 'order_id') };
+      const payment: SandboxPayment = {
+        id: razorpayId('pay'),
+        orderId: order.id,
+        amount: order.amount,
+        currency: order.currency,
+        status: 'failed',
+        refunded: 0,
+        createdAt: seconds(),
+      };
       payments.set(payment.id, payment);
       Object.assign(order, { status: 'attempted', attempts: order.attempts + 1 });
       return {
         status: 200,
-        body: { error: { code: 'BAD_REQUEST_ERROR', description: 'The bank declined this payment.', source: 'bank', step: 'payment_authorization', reason: 'payment_failed', metadata: { order_id: order.id, payment_id: payment.id } } },
+        body: {
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: 'The bank declined this payment.',
+            source: 'bank',
+            step: 'payment_authorization',
+            reason: 'payment_failed',
+            metadata: { order_id: order.id, payment_id: payment.id },
+          },
+        },
       };
     },
 
@@ -168,14 +265,27 @@ export function createSandboxAccount(keys: SandboxKeys, clock: Clock) {
       const order = orderOf(orderId);
       const entity = payment
         ? { ...paymentEntity(payment), status: 'captured', captured: true }
-        : { id: paymentId, entity: 'payment', amount: order?.amount ?? 0, currency: 'INR', status: 'captured', order_id: orderId, method: 'upi', captured: true };
+        : {
+            id: paymentId,
+            entity: 'payment',
+            amount: order?.amount ?? 0,
+            currency: 'INR',
+            status: 'captured',
+            order_id: orderId,
+            method: 'upi',
+            captured: true,
+          };
       return JSON.stringify({ ...eventCommon('payment.captured'), contains: ['payment'], payload: { payment: { entity } } });
     },
 
     /** The body of the `refund.processed` webhook for a refund. */
     refundProcessedEvent(refund: SandboxRefund): string {
       const payment = payments.get(refund.payment_id);
-      return JSON.stringify({ ...eventCommon('refund.processed'), contains: ['refund', 'payment'], payload: { refund: { entity: refund }, ...(payment ? { payment: { entity: paymentEntity(payment) } } : {}) } });
+      return JSON.stringify({
+        ...eventCommon('refund.processed'),
+        contains: ['refund', 'payment'],
+        payload: { refund: { entity: refund }, ...(payment ? { payment: { entity: paymentEntity(payment) } } : {}) },
+      });
     },
 
     /** `X-Razorpay-Signature` of a webhook body: HMAC-SHA256 with the webhook secret, unless another secret is named. */

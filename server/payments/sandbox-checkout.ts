@@ -108,7 +108,16 @@ button:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
  * `payPath` and `failPath` take `{key_id, order_id}` from this page (same origin); `nonce` lets its
  * script run under the serving site's Content-Security-Policy.
  */
-export function checkoutPage(input: { order: SandboxOrder | null; keyId: string; merchant: string; description: string; parentOrigin: string | undefined; payPath: string; failPath: string; nonce?: string }): string {
+export function checkoutPage(input: {
+  order: SandboxOrder | null;
+  keyId: string;
+  merchant: string;
+  description: string;
+  parentOrigin: string | undefined;
+  payPath: string;
+  failPath: string;
+  nonce?: string;
+}): string {
   const head = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${CHECKOUT_FRAME_TITLE}</title><style>${STYLE}</style></head>`;
   const parentOrigin = originOf(input.parentOrigin);
   if (!input.order || !parentOrigin) {

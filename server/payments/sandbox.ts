@@ -48,7 +48,11 @@ export function sandboxRazorpayConfig(ownUrl: string): SandboxRazorpayConfig {
 export type PaymentSandbox = { account: SandboxAccount; ownOrigin: string; logger: Pick<Logger, 'info' | 'warn'> };
 
 /** The sandbox of the keys `sandboxRazorpayConfig` made (the configuration's, where the webhook secret may be unset). */
-export function createPaymentSandbox(razorpay: { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string }, clock: Clock, logger: Pick<Logger, 'info' | 'warn'>): PaymentSandbox {
+export function createPaymentSandbox(
+  razorpay: { keyId: string; keySecret: string; webhookSecret: string | undefined; apiUrl: string },
+  clock: Clock,
+  logger: Pick<Logger, 'info' | 'warn'>,
+): PaymentSandbox {
   const keys = { keyId: razorpay.keyId, keySecret: razorpay.keySecret, webhookSecret: razorpay.webhookSecret ?? '' };
   return { account: createSandboxAccount(keys, clock), ownOrigin: new URL(razorpay.apiUrl).origin, logger };
 }
@@ -87,7 +91,9 @@ export function paymentSandboxRoutes(sandbox: PaymentSandbox, webhookPath: strin
   };
 
   // Public, as checkout.razorpay.com is: answered before the API's key check below.
-  routes.get('/v1/checkout.js', (c) => c.body(checkoutScript({ framePath: SANDBOX_CHECKOUT_PAGE }), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }));
+  routes.get('/v1/checkout.js', (c) =>
+    c.body(checkoutScript({ framePath: SANDBOX_CHECKOUT_PAGE }), 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' }),
+  );
   routes.get('/checkout', (c) => {
     const order = account.checkoutOrder(c.req.query('key_id'), c.req.query('order_id'));
     const html = checkoutPage({
@@ -121,7 +127,10 @@ export function paymentSandboxRoutes(sandbox: PaymentSandbox, webhookPath: strin
     const body = await bodyOf(c);
     const result = account.refund(c.req.param('id'), body.json, body.text, c.req.header('x-refund-idempotency'));
     if (result.made) {
-      logger.info({ paymentId: result.made.payment_id, refundId: result.made.id, amount: result.made.amount }, `payment sandbox: ${result.made.payment_id} refunded (${result.made.id})`);
+      logger.info(
+        { paymentId: result.made.payment_id, refundId: result.made.id, amount: result.made.amount },
+        `payment sandbox: ${result.made.payment_id} refunded (${result.made.id})`,
+      );
       sendWebhook('refund.processed', account.refundProcessedEvent(result.made));
     }
     return answer(c, result);

@@ -40,7 +40,10 @@ export async function handlePaymentWebhook(
   const owner = await ownerOfOrder(services.database.db, payment.order_id);
   if (!owner) return { handled: false };
   // The signed event says what was paid; without those fields, Razorpay is asked.
-  const paid = typeof payment.amount === 'number' && typeof payment.currency === 'string' ? { amountPaise: payment.amount, currency: payment.currency } : await services.payments.fetchPayment(payment.id);
+  const paid =
+    typeof payment.amount === 'number' && typeof payment.currency === 'string'
+      ? { amountPaise: payment.amount, currency: payment.currency }
+      : await services.payments.fetchPayment(payment.id);
   const settled = await settlers[owner.kind]({ orderId: payment.order_id, paymentId: payment.id, amountPaise: paid.amountPaise, currency: paid.currency });
   return settled === null ? { handled: false } : { handled: true, owner: owner.kind };
 }

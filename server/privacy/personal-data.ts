@@ -89,26 +89,34 @@ export type ErasureDeps = {
 /** Run after the rows are gone: deletes the stored files they pointed to. */
 export type FileCleanup = (deps: ErasureDeps) => Promise<void>;
 
-export type Erasure = (
+export type Erasure =
   /** Rows removed inside the one transaction that deletes the account. */
-  | { action: 'delete'; rows: (trx: Kysely<DB>, person: Person) => Promise<unknown> }
-  /** Rows kept with their personal columns blanked, in that transaction, and why they are kept. */
-  | { action: 'anonymise'; rows: (trx: Kysely<DB>, person: Person) => Promise<unknown>; reason: string }
-  /**
-   * Rows removed on their own before that transaction, with their files; the count is what the
-   * person is told was erased (their leads).
-   */
-  | { action: 'delete'; alone: (deps: ErasureDeps, person: Person) => Promise<number> }
-  /** Kept as they are, and why (the dealer's accounts, a row that goes with its parent, nothing tying it to the account). */
-  | { action: 'keep'; reason: string }
-) & {
-  /** Read before the rows go: the stored files to delete once they have (photos). */
-  files?: (database: Database, person: Person) => Promise<FileCleanup>;
-};
+  (
+    | { action: 'delete'; rows: (trx: Kysely<DB>, person: Person) => Promise<unknown> }
+    /** Rows kept with their personal columns blanked, in that transaction, and why they are kept. */
+    | { action: 'anonymise'; rows: (trx: Kysely<DB>, person: Person) => Promise<unknown>; reason: string }
+    /**
+     * Rows removed on their own before that transaction, with their files; the count is what the
+     * person is told was erased (their leads).
+     */
+    | { action: 'delete'; alone: (deps: ErasureDeps, person: Person) => Promise<number> }
+    /** Kept as they are, and why (the dealer's accounts, a row that goes with its parent, nothing tying it to the account). */
+    | { action: 'keep'; reason: string }
+  ) & {
+    /** Read before the rows go: the stored files to delete once they have (photos). */
+    files?: (database: Database, person: Person) => Promise<FileCleanup>;
+  };
 
 /** A declaration for a table that holds nothing personal, only columns whose names look as if they might. */
 export function notPersonal(table: PersonalData['table'], columns: Record<string, string>): PersonalData {
-  return { table, personal: {}, notPersonal: columns, foundBy: 'not at all: nothing in it is about a person', export: { omitted: 'nothing personal' }, erase: { action: 'keep', reason: 'nothing personal' } };
+  return {
+    table,
+    personal: {},
+    notPersonal: columns,
+    foundBy: 'not at all: nothing in it is about a person',
+    export: { omitted: 'nothing personal' },
+    erase: { action: 'keep', reason: 'nothing personal' },
+  };
 }
 
 /** The personal columns every visit booking has (test drives and inspections, server/appointments/home-visit.ts). */

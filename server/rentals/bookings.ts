@@ -145,7 +145,12 @@ export async function fleetAvailability(services: RentalServices, range: TimeRan
  * Why this car cannot be delivered to `pinCode` (not delivered at all, no PIN code, one outside
  * the areas we visit: the nearest one and the hub named, as for home visits); null when it can.
  */
-function deliveryProblem(terms: { deliveryAvailable: boolean }, settings: Settings, hubAddress: string, pinCode: string): { field: string; message: string } | null {
+function deliveryProblem(
+  terms: { deliveryAvailable: boolean },
+  settings: Settings,
+  hubAddress: string,
+  pinCode: string,
+): { field: string; message: string } | null {
   if (!terms.deliveryAvailable) return { field: 'pickup', message: t('notDelivered') };
   const problem = servedAreaProblem(pinCode, settings.serviceAreas, hubAddress);
   return problem ? { field: 'pinCode', message: problem } : null;
@@ -171,10 +176,17 @@ export async function carAvailability(
     if (problem) throw new InvalidInputError(problem.message, { [problem.field]: problem.message });
   }
   const bufferMs = settings.rentalBufferHours * HOUR_MS;
-  const holds = await takenRanges(services, vehicleId, { fromMs: range.fromMs, toMs: range.toMs + bufferMs + (settings.rentalHorizonDays + MAX_BOOKING_DAYS) * DAY_MS });
+  const holds = await takenRanges(services, vehicleId, {
+    fromMs: range.fromMs,
+    toMs: range.toMs + bufferMs + (settings.rentalHorizonDays + MAX_BOOKING_DAYS) * DAY_MS,
+  });
   const nextMs = nextFreeFrom(holds, range, bufferMs);
   const available = nextMs === range.fromMs;
-  const quote = quoteRental(car.terms, range, rentalPolicyOf(settings), { delivery: options.delivery, protection: options.protection, payOnline: options.payOnline });
+  const quote = quoteRental(car.terms, range, rentalPolicyOf(settings), {
+    delivery: options.delivery,
+    protection: options.protection,
+    payOnline: options.payOnline,
+  });
   return { ...car, available, nextFree: available ? null : indiaIso(nextMs), quote };
 }
 
@@ -283,7 +295,10 @@ export async function getOwnBooking(database: Database, userId: string, bookingI
 
 /** The person's bookings, newest pickup first. Input: user id. Errors: none. */
 export async function listOwnBookings(database: Database, userId: string, options: { all?: boolean } = {}): Promise<Booking[]> {
-  const query = bookingQuery(database.db).where('rental_bookings.user_id', '=', userId).orderBy('rental_bookings.starts_ms', 'desc').orderBy('rental_bookings.id', 'desc');
+  const query = bookingQuery(database.db)
+    .where('rental_bookings.user_id', '=', userId)
+    .orderBy('rental_bookings.starts_ms', 'desc')
+    .orderBy('rental_bookings.id', 'desc');
   // The profile shows the latest 200; the data download (options.all) has every one.
   const rows = await (options.all ? query : query.limit(200)).execute();
   return rows.map(toBooking);
@@ -293,7 +308,11 @@ export async function listOwnBookings(database: Database, userId: string, option
  * A page of the person's bookings in the same order as listOwnBookings, with how many they have
  * in all (the API's paged list). Input: user id, page from 1, page size. Errors: none.
  */
-export async function ownBookingsPage(database: Database, userId: string, asked: { page: number; perPage: number }): Promise<{ items: Booking[]; total: number }> {
+export async function ownBookingsPage(
+  database: Database,
+  userId: string,
+  asked: { page: number; perPage: number },
+): Promise<{ items: Booking[]; total: number }> {
   const [rows, count] = await Promise.all([
     bookingQuery(database.db)
       .where('rental_bookings.user_id', '=', userId)
@@ -302,7 +321,12 @@ export async function ownBookingsPage(database: Database, userId: string, asked:
       .limit(asked.perPage)
       .offset((asked.page - 1) * asked.perPage)
       .execute(),
-    database.db.selectFrom('rental_bookings').select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).where('user_id', '=', userId).where('kind', '=', 'booking').executeTakeFirstOrThrow(),
+    database.db
+      .selectFrom('rental_bookings')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'booking')
+      .executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toBooking), total: Number(count.total) };
 }
@@ -311,7 +335,10 @@ export async function ownBookingsPage(database: Database, userId: string, asked:
  * Bookings whose time touches [fromMs, toMs), in any status, optionally of one car or in some
  * statuses; for the desk's timeline and lists. Input: range, filters. Errors: none.
  */
-export async function listBookings(database: Database, options: { fromMs: number; toMs: number; vehicleId?: number; statuses?: readonly string[] }): Promise<Booking[]> {
+export async function listBookings(
+  database: Database,
+  options: { fromMs: number; toMs: number; vehicleId?: number; statuses?: readonly string[] },
+): Promise<Booking[]> {
   let query = bookingQuery(database.db).where('rental_bookings.starts_ms', '<', options.toMs).where('rental_bookings.held_until_ms', '>', options.fromMs);
   if (options.vehicleId !== undefined) query = query.where('rental_bookings.vehicle_id', '=', options.vehicleId);
   if (options.statuses) query = query.where('rental_bookings.status', 'in', [...options.statuses]);
@@ -369,7 +396,10 @@ export async function listBlocks(database: Database, options: { fromMs: number; 
  * Input: vehicle id, range, note (reason), actor email. Errors: InvalidInputError (range,
  * note too long), NotFoundError (not a fleet car), ConflictError (overlap).
  */
-export async function addBlock(services: RentalServices, input: { vehicleId: number; fromMs: number; toMs: number; note: string; actorEmail: string }): Promise<Block> {
+export async function addBlock(
+  services: RentalServices,
+  input: { vehicleId: number; fromMs: number; toMs: number; note: string; actorEmail: string },
+): Promise<Block> {
   if (!(input.toMs > input.fromMs)) throw new InvalidInputError(t('blockEndAfterStart'), { to: t('blockEndAfterStart') });
   if (input.toMs - input.fromMs > 366 * DAY_MS) throw new InvalidInputError(t('blockMaxYear'), { to: t('blockMaxYear') });
   const note = input.note.trim();
@@ -384,13 +414,32 @@ export async function addBlock(services: RentalServices, input: { vehicleId: num
     if (clashes.length > 0) throw new ConflictError(t('blockClash'));
     const row = await db
       .insertInto('rental_bookings')
-      .values({ kind: 'block', vehicle_id: input.vehicleId, user_id: null, status: 'blocked', starts_ms: input.fromMs, ends_ms: input.toMs, held_until_ms: input.toMs, note, created_by: input.actorEmail, created_at: now, updated_at: now })
+      .values({
+        kind: 'block',
+        vehicle_id: input.vehicleId,
+        user_id: null,
+        status: 'blocked',
+        starts_ms: input.fromMs,
+        ends_ms: input.toMs,
+        held_until_ms: input.toMs,
+        note,
+        created_by: input.actorEmail,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     return Number(row.id);
   });
   const block: Block = toBlock({ id, vehicle_id: input.vehicleId, starts_ms: input.fromMs, ends_ms: input.toMs, note, created_by: input.actorEmail });
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'create', entity: 'rental-block', entityId: id, summary: `Blocked ${car.name} from ${block.from} to ${block.to}${note ? ` (${note})` : ''}`, after: block });
+  await recordAudit(services, {
+    actorEmail: input.actorEmail,
+    action: 'create',
+    entity: 'rental-block',
+    entityId: id,
+    summary: `Blocked ${car.name} from ${block.from} to ${block.to}${note ? ` (${note})` : ''}`,
+    after: block,
+  });
   return block;
 }
 
@@ -408,5 +457,12 @@ export async function removeBlock(services: RentalServices, input: { blockId: nu
   if (!row) throw new NotFoundError(t('blockNotFound'));
   await services.database.db.deleteFrom('rental_bookings').where('id', '=', input.blockId).where('kind', '=', 'block').execute();
   const block = toBlock(row);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'delete', entity: 'rental-block', entityId: input.blockId, summary: `Removed the block from ${block.from} to ${block.to}`, before: block });
+  await recordAudit(services, {
+    actorEmail: input.actorEmail,
+    action: 'delete',
+    entity: 'rental-block',
+    entityId: input.blockId,
+    summary: `Removed the block from ${block.from} to ${block.to}`,
+    before: block,
+  });
 }

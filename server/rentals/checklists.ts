@@ -77,7 +77,8 @@ export function checkChecklist(stage: ChecklistStage, input: ChecklistInput): vo
     }
   });
   if (Object.keys(fields).length === 0) return;
-  const message = missing.length > 0 ? t(stage === 'handover' ? 'handoverIncomplete' : 'returnIncomplete', { missing: missing.join(', ') }) : Object.values(fields).join(' ');
+  const message =
+    missing.length > 0 ? t(stage === 'handover' ? 'handoverIncomplete' : 'returnIncomplete', { missing: missing.join(', ') }) : Object.values(fields).join(' ');
   throw new InvalidInputError(message, fields);
 }
 
@@ -153,7 +154,15 @@ export async function insertChecklist(
 ): Promise<void> {
   await db
     .insertInto('rental_checklists')
-    .values({ booking_id: input.bookingId, stage: input.stage, odometer: input.odometer, fuel: input.fuel, photos: JSON.stringify(input.photos), recorded_by: input.recordedBy, created_at: input.nowIso })
+    .values({
+      booking_id: input.bookingId,
+      stage: input.stage,
+      odometer: input.odometer,
+      fuel: input.fuel,
+      photos: JSON.stringify(input.photos),
+      recorded_by: input.recordedBy,
+      created_at: input.nowIso,
+    })
     .execute();
 }
 
@@ -168,7 +177,11 @@ function parsePhotos(text: string): StoredPhoto[] {
 
 /** The handover and return checklists of a booking (null when not recorded), without storage keys. */
 export async function checklistsOf(database: Database, bookingId: number): Promise<{ handover: ChecklistView | null; return: ChecklistView | null }> {
-  const rows = await database.db.selectFrom('rental_checklists').select(['stage', 'odometer', 'fuel', 'photos', 'created_at']).where('booking_id', '=', bookingId).execute();
+  const rows = await database.db
+    .selectFrom('rental_checklists')
+    .select(['stage', 'odometer', 'fuel', 'photos', 'created_at'])
+    .where('booking_id', '=', bookingId)
+    .execute();
   const view = (stage: ChecklistStage): ChecklistView | null => {
     const row = rows.find((candidate) => candidate.stage === stage);
     if (!row) return null;
@@ -222,6 +235,14 @@ export async function eraseChecklists(deps: { database: Database; privateStorage
   if (bookingIds.length === 0) return 0;
   const rows = await deps.database.db.selectFrom('rental_checklists').select(['id', 'photos']).where('booking_id', 'in', bookingIds).execute();
   for (const row of rows) await deleteStoredPhotos(deps.privateStorage, parsePhotos(row.photos));
-  if (rows.length > 0) await deps.database.db.deleteFrom('rental_checklists').where('id', 'in', rows.map((row) => row.id)).execute();
+  if (rows.length > 0)
+    await deps.database.db
+      .deleteFrom('rental_checklists')
+      .where(
+        'id',
+        'in',
+        rows.map((row) => row.id),
+      )
+      .execute();
   return rows.length;
 }

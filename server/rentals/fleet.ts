@@ -128,7 +128,17 @@ export async function moveToSaleStock(deps: { database: Database; clock: Clock }
   if (Number(updated.numUpdatedRows) === 0) throw new NotFoundError(t('vehicleNotFound'));
 }
 
-const fleetColumns = ['vehicles.id', 'vehicles.name', 'vehicles.make', 'vehicles.model', 'vehicles.variant', 'vehicles.year', 'vehicles.fuel_type', 'vehicles.transmission', 'vehicles.status'] as const;
+const fleetColumns = [
+  'vehicles.id',
+  'vehicles.name',
+  'vehicles.make',
+  'vehicles.model',
+  'vehicles.variant',
+  'vehicles.year',
+  'vehicles.fuel_type',
+  'vehicles.transmission',
+  'vehicles.status',
+] as const;
 
 /**
  * The rental fleet (not sold), cheapest daily rate first, cars without terms last.
@@ -172,7 +182,9 @@ export async function getFleetCar(database: Database, vehicleId: number): Promis
   return toFleetCar(row, covers.get(row.id) ?? null);
 }
 
-type FleetRow = Pick<Selectable<VehicleTable>, 'id' | 'name' | 'make' | 'model' | 'variant' | 'year' | 'fuel_type' | 'transmission' | 'status'> & { [K in keyof Selectable<RentalTermsTable>]: Selectable<RentalTermsTable>[K] | null };
+type FleetRow = Pick<Selectable<VehicleTable>, 'id' | 'name' | 'make' | 'model' | 'variant' | 'year' | 'fuel_type' | 'transmission' | 'status'> & {
+  [K in keyof Selectable<RentalTermsTable>]: Selectable<RentalTermsTable>[K] | null;
+};
 
 function toFleetCar(row: FleetRow, cover: ImageRef | null): FleetCar {
   const terms = row.vehicle_id === null ? null : toRentalTerms(row as Selectable<RentalTermsTable>);

@@ -105,7 +105,11 @@ export async function submitLicence(
   if (!input.front) missing.front = t('addFrontPhoto');
   if (!input.back) missing.back = t('addBackPhoto');
   if (!input.front || !input.back) throw new InvalidInputError(Object.values(missing).join(' '), missing);
-  const existing = await database.db.selectFrom('driving_licences').select(['status', 'front_key', 'back_key']).where('user_id', '=', input.userId).executeTakeFirst();
+  const existing = await database.db
+    .selectFrom('driving_licences')
+    .select(['status', 'front_key', 'back_key'])
+    .where('user_id', '=', input.userId)
+    .executeTakeFirst();
   if (existing?.status === 'approved') throw new ConflictError(licenceApprovedLocked());
 
   const photos = { front: input.front, back: input.back };
@@ -191,7 +195,8 @@ async function recordLicence(
           .executeTakeFirst()
           .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0));
     if (written > 0) return current;
-    current = (await database.db.selectFrom('driving_licences').select(['status', 'front_key', 'back_key']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
+    current =
+      (await database.db.selectFrom('driving_licences').select(['status', 'front_key', 'back_key']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
   }
 }
 
@@ -207,7 +212,11 @@ export async function readLicencePhoto(
 
 /** How many licences wait for review. Errors: none. */
 export async function countLicencesWaiting(database: Database): Promise<number> {
-  const row = await database.db.selectFrom('driving_licences').select((eb) => eb.fn.countAll<number>().as('count')).where('status', '=', 'pending').executeTakeFirst();
+  const row = await database.db
+    .selectFrom('driving_licences')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
   // PostgreSQL answers counts as text.
   return Number(row?.count ?? 0);
 }
@@ -233,7 +242,10 @@ export async function listLicences(database: Database, options: { status?: Licen
       'profiles.phone_verified',
     ]);
   if (options.status) query = query.where('driving_licences.status', '=', options.status);
-  const rows = await query.orderBy('driving_licences.updated_at', 'asc').limit(options.limit ?? 200).execute();
+  const rows = await query
+    .orderBy('driving_licences.updated_at', 'asc')
+    .limit(options.limit ?? 200)
+    .execute();
   // better-auth's ids are a uuid column on PostgreSQL and text here: looked up by value, not joined.
   const ids = rows.map((row) => row.user_id);
   const users = ids.length ? await database.db.selectFrom('user').select(['id', 'email', 'name']).where('id', 'in', ids).execute() : [];
@@ -280,15 +292,18 @@ export async function reviewLicence(deps: ReviewDeps, input: { userId: string; a
       .where('user_id', '=', input.userId)
       .execute();
     const after = (await getLicence({ ...database, db: trx }, input.userId))!;
-    await recordAudit({ database: { ...database, db: trx }, clock }, {
-      actorEmail: input.adminEmail,
-      action: input.decision,
-      entity: 'driving-licence',
-      entityId: input.userId,
-      summary: input.decision === 'approve' ? `Approved the driving licence ${after.number}` : `Refused the driving licence ${after.number}: ${reason}`,
-      before: { status: before.status, refusalReason: before.refusalReason },
-      after: { status: after.status, refusalReason: after.refusalReason },
-    });
+    await recordAudit(
+      { database: { ...database, db: trx }, clock },
+      {
+        actorEmail: input.adminEmail,
+        action: input.decision,
+        entity: 'driving-licence',
+        entityId: input.userId,
+        summary: input.decision === 'approve' ? `Approved the driving licence ${after.number}` : `Refused the driving licence ${after.number}: ${reason}`,
+        before: { status: before.status, refusalReason: before.refusalReason },
+        after: { status: after.status, refusalReason: after.refusalReason },
+      },
+    );
     await tellCustomer(trx, deps, after);
     return after;
   });
@@ -300,7 +315,9 @@ async function tellCustomer(db: Kysely<DB>, deps: ReviewDeps, licence: Licence):
   // better-auth's ids are a uuid column on PostgreSQL and text here: two lookups, no join.
   const user = await db.selectFrom('user').select(['email', 'name']).where('id', '=', licence.userId).executeTakeFirst();
   const profile = await db.selectFrom('profiles').select(['name', 'phone', 'phone_verified']).where('user_id', '=', licence.userId).executeTakeFirst();
-  const person = user ? { email: user.email, name: user.name, profile_name: profile?.name ?? '', phone: profile?.phone ?? '', phone_verified: profile?.phone_verified ?? 0 } : null;
+  const person = user
+    ? { email: user.email, name: user.name, profile_name: profile?.name ?? '', phone: profile?.phone ?? '', phone_verified: profile?.phone_verified ?? 0 }
+    : null;
   if (!person) return;
   const profileUrl = new URL(paths.profile, config.siteOrigin).href;
   const approved = licence.status === 'approved';

@@ -36,7 +36,6 @@ import { BOOKING_TRANSITIONS, type BookingEvent } from './booking-transitions.ts
  */
 export type RentalDeskServices = RentalServices & RentalNotifyServices & { payments: PaymentGateway | null; privateStorage: Storage };
 
-
 /** Money the desk took or gave in person, as it typed it: the amount in paise (null: left empty), how, and the reference. */
 export type DeskMoneyInput = { amountPaise: number | null; method: string; reference: string };
 
@@ -47,7 +46,8 @@ export type DeskMoneyInput = { amountPaise: number | null; method: string; refer
  * then paid with startOnlinePayment.
  */
 export async function requestBooking(services: RentalDeskServices, input: NewBooking): Promise<Booking> {
-  if (input.paymentMethod === 'razorpay' && !services.payments) throw new InvalidInputError(t('onlineNotAvailableChoose'), { payment: t('onlineNotAvailable') });
+  if (input.paymentMethod === 'razorpay' && !services.payments)
+    throw new InvalidInputError(t('onlineNotAvailableChoose'), { payment: t('onlineNotAvailable') });
   const settings = await rentalSettings(services);
   const booking = await createBooking(services, input, (db, saved) => notifyAdminOfBooking(db, services, settings, saved));
   services.jobs.wake();
@@ -134,7 +134,13 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
   const nowMs = services.clock.now();
   const confirmed = await withHoldLock(services.database, async (db) => {
     await releaseLapsedHolds(db, nowMs, booking.vehicleId);
-    const clashes = await overlappingHolds(db, { vehicleId: booking.vehicleId, fromMs: booking.fromMs, untilMs: booking.heldUntilMs, exceptId: booking.id, nowMs });
+    const clashes = await overlappingHolds(db, {
+      vehicleId: booking.vehicleId,
+      fromMs: booking.fromMs,
+      untilMs: booking.heldUntilMs,
+      exceptId: booking.id,
+      nowMs,
+    });
     if (clashes.length > 0) throw new ConflictError(notFreeMessage());
     const moved = await db
       .updateTable('rental_bookings')
@@ -145,7 +151,15 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
     // Lapsed meanwhile (released above) or moved by another admin.
     if (Number(moved.numUpdatedRows) === 0) throw new ConflictError(t('noLongerWaiting'));
     const after = await mustGet(services, booking.id, db);
-    await auditIn(services, db, { actorEmail: input.actorEmail, action: 'confirm', entity: 'rental-booking', entityId: booking.id, summary: `Confirmed booking #${booking.id} (${booking.carName})`, before: { status: booking.status }, after: { status: after.status } });
+    await auditIn(services, db, {
+      actorEmail: input.actorEmail,
+      action: 'confirm',
+      entity: 'rental-booking',
+      entityId: booking.id,
+      summary: `Confirmed booking #${booking.id} (${booking.carName})`,
+      before: { status: booking.status },
+      after: { status: after.status },
+    });
     await notifyRenter(db, services, settings, 'confirmed', after);
     return after;
   });
@@ -166,9 +180,18 @@ export async function refuseBooking(services: RentalDeskServices, input: { booki
   const to = nextStatus(booking, 'refuse', 'desk', 'refused');
   const settings = await rentalSettings(services);
   const refund = await changeAndQueue(services, async (trx) => {
-    if (!(await moveStatus(services, booking.id, booking.status, { status: to, hold_expires_ms: null, note: reason }, trx))) throw wrongStatus(booking, 'refused');
+    if (!(await moveStatus(services, booking.id, booking.status, { status: to, hold_expires_ms: null, note: reason }, trx)))
+      throw wrongStatus(booking, 'refused');
     const recorded = await refundPaid(services, trx, booking, booking.amountPaid, 'refused');
-    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'refuse', entity: 'rental-booking', entityId: booking.id, summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`, before: { status: booking.status }, after: { status: to, reason } });
+    await auditIn(services, trx, {
+      actorEmail: input.actorEmail,
+      action: 'refuse',
+      entity: 'rental-booking',
+      entityId: booking.id,
+      summary: `Refused booking #${booking.id} (${booking.carName})${reason ? `: ${reason}` : ''}`,
+      before: { status: booking.status },
+      after: { status: to, reason },
+    });
     await notifyRenter(trx, services, settings, 'refused', await mustGet(services, booking.id, trx), { refund: booking.amountPaid });
     return recorded;
   });
@@ -177,7 +200,8 @@ export async function refuseBooking(services: RentalDeskServices, input: { booki
 }
 
 function checkOdometer(value: number, field: string): void {
-  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_ODOMETER_KM) throw new InvalidInputError(t('odometerWholeKm'), { [field]: t('odometerWholeKm') });
+  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_ODOMETER_KM)
+    throw new InvalidInputError(t('odometerWholeKm'), { [field]: t('odometerWholeKm') });
 }
 
 function checkFuel(value: number, field: string): void {
@@ -199,7 +223,15 @@ async function moveWithChecklist(
   try {
     await services.database.db.transaction().execute(async (trx) => {
       if (!(await moveStatus(services, booking.id, booking.status, move.set, trx))) throw wrongStatus(booking, move.action);
-      await insertChecklist(trx, { bookingId: booking.id, stage, odometer: reading.odometer, fuel: reading.fuel, photos, recordedBy: reading.actorEmail, nowIso: new Date(services.clock.now()).toISOString() });
+      await insertChecklist(trx, {
+        bookingId: booking.id,
+        stage,
+        odometer: reading.odometer,
+        fuel: reading.fuel,
+        photos,
+        recordedBy: reading.actorEmail,
+        nowIso: new Date(services.clock.now()).toISOString(),
+      });
     });
   } catch (error) {
     await deleteStoredPhotos(services.privateStorage, photos);
@@ -212,10 +244,17 @@ async function moveWithChecklist(
  * when not), and the reference a UPI or card payment must carry (optional for cash).
  * `fields` names the form's fields for the messages beside them.
  */
-function checkInPerson(money: DeskMoneyInput, fields: { method: string; reference: string }, chooseKey: 'chooseHowPaid' | 'chooseHowReturned'): { method: InPersonMethod; reference: string | null } {
+function checkInPerson(
+  money: DeskMoneyInput,
+  fields: { method: string; reference: string },
+  chooseKey: 'chooseHowPaid' | 'chooseHowReturned',
+): { method: InPersonMethod; reference: string | null } {
   if (!isInPersonMethod(money.method)) throw new InvalidInputError(t(chooseKey), { [fields.method]: t(chooseKey) });
   const reference = money.reference.trim();
-  if (reference.length > MAX_REFERENCE_LENGTH) throw new InvalidInputError(t('referenceTooLong', { max: MAX_REFERENCE_LENGTH }), { [fields.reference]: t('referenceTooLong', { max: MAX_REFERENCE_LENGTH }) });
+  if (reference.length > MAX_REFERENCE_LENGTH)
+    throw new InvalidInputError(t('referenceTooLong', { max: MAX_REFERENCE_LENGTH }), {
+      [fields.reference]: t('referenceTooLong', { max: MAX_REFERENCE_LENGTH }),
+    });
   if (money.method !== 'cash' && !reference) {
     const message = t(money.method === 'upi' ? 'upiReferenceNeeded' : 'cardReferenceNeeded');
     throw new InvalidInputError(message, { [fields.reference]: message });
@@ -224,7 +263,12 @@ function checkInPerson(money: DeskMoneyInput, fields: { method: string; referenc
 }
 
 /** A time the desk entered: not in the future, not before `earliestMs` (`tooEarly` says why, beside `field`). */
-function checkDeskTime(services: RentalServices, timeMs: number | undefined, field: string, rule: { earliestMs: number; tooEarly: string; inFuture: string }): number {
+function checkDeskTime(
+  services: RentalServices,
+  timeMs: number | undefined,
+  field: string,
+  rule: { earliestMs: number; tooEarly: string; inFuture: string },
+): number {
   const nowMs = services.clock.now();
   const value = timeMs ?? nowMs;
   if (!Number.isSafeInteger(value)) throw new InvalidInputError(rule.inFuture, { [field]: rule.inFuture });
@@ -259,7 +303,15 @@ function checkCollected(booking: Booking, collected: DeskMoneyInput | undefined)
  */
 export async function handOver(
   services: RentalDeskServices,
-  input: { bookingId: number; odometerOut: number; fuelOut: number; checklist: ChecklistInput; handedOverMs?: number | undefined; collected?: DeskMoneyInput; actorEmail: string },
+  input: {
+    bookingId: number;
+    odometerOut: number;
+    fuelOut: number;
+    checklist: ChecklistInput;
+    handedOverMs?: number | undefined;
+    collected?: DeskMoneyInput;
+    actorEmail: string;
+  },
 ): Promise<Booking> {
   checkOdometer(input.odometerOut, 'odometerOut');
   checkFuel(input.fuelOut, 'fuelOut');
@@ -281,7 +333,16 @@ export async function handOver(
     'handover',
     { odometer: input.odometerOut, fuel: input.fuelOut, photos, actorEmail: input.actorEmail },
     {
-      set: { status: to, odometer_out: input.odometerOut, fuel_out: input.fuelOut, amount_paid_paise: rupeesToPaise(collected), handed_over_ms: handedOverMs, handover_paise: money.paise, handover_method: money.method, handover_reference: money.reference },
+      set: {
+        status: to,
+        odometer_out: input.odometerOut,
+        fuel_out: input.fuelOut,
+        amount_paid_paise: rupeesToPaise(collected),
+        handed_over_ms: handedOverMs,
+        handover_paise: money.paise,
+        handover_method: money.method,
+        handover_reference: money.reference,
+      },
       action: 'handedOver',
     },
   );
@@ -294,7 +355,15 @@ export async function handOver(
     entityId: booking.id,
     summary: `Handed over ${booking.carName} for booking #${booking.id} at ${input.odometerOut} km, fuel ${input.fuelOut}/8, ${photos.length} photos${damage > 0 ? ` (${damage} damage noted)` : ''}; collected ${formatPaise(money.paise)} (${money.method})`,
     before: { status: booking.status },
-    after: { status: to, odometerOut: input.odometerOut, fuelOut: input.fuelOut, handedOverAt: active.handedOverAt, collectedAtHandover: formatPaise(money.paise), collectedMethod: money.method, ...(money.reference ? { collectedReference: money.reference } : {}) },
+    after: {
+      status: to,
+      odometerOut: input.odometerOut,
+      fuelOut: input.fuelOut,
+      handedOverAt: active.handedOverAt,
+      collectedAtHandover: formatPaise(money.paise),
+      collectedMethod: money.method,
+      ...(money.reference ? { collectedReference: money.reference } : {}),
+    },
   });
   return active;
 }
@@ -318,7 +387,12 @@ export type ReturnInput = {
 export async function previewReturn(services: RentalDeskServices, input: ReturnInput): Promise<ReturnCharges> {
   const booking = await mustGet(services, input.bookingId);
   nextStatus(booking, 'take_back', 'desk', 'returned');
-  return chargesFor(services, booking, input, (input.damage ?? []).map((item) => ({ ...item, photoId: '' })));
+  return chargesFor(
+    services,
+    booking,
+    input,
+    (input.damage ?? []).map((item) => ({ ...item, photoId: '' })),
+  );
 }
 
 /**
@@ -327,7 +401,11 @@ export async function previewReturn(services: RentalDeskServices, input: ReturnI
  */
 function checkReturnTime(services: RentalServices, booking: Booking, returnedMs: number | undefined): number {
   const outMs = booking.handedOverMs ?? booking.fromMs - EARLY_HANDOVER_HOURS * HOUR_MS;
-  return checkDeskTime(services, returnedMs, 'returnedAt', { earliestMs: outMs, tooEarly: t('returnBeforeHandover', { when: formatIndiaDateTime(outMs) }), inFuture: t('returnInFuture') });
+  return checkDeskTime(services, returnedMs, 'returnedAt', {
+    earliestMs: outMs,
+    tooEarly: t('returnBeforeHandover', { when: formatIndiaDateTime(outMs) }),
+    inFuture: t('returnInFuture'),
+  });
 }
 
 async function chargesFor(services: RentalDeskServices, booking: Booking, input: ReturnInput, damage: DamageCharge[]): Promise<ReturnCharges> {
@@ -342,7 +420,8 @@ async function chargesFor(services: RentalDeskServices, booking: Booking, input:
     throw new InvalidInputError(message, { fuelCharge: message });
   }
   const odometerOut = booking.odometerOut ?? 0;
-  if (input.odometerIn < odometerOut) throw new InvalidInputError(t('odometerBelowHandover', { km: odometerOut }), { odometerIn: t('odometerBelowHandover', { km: odometerOut }) });
+  if (input.odometerIn < odometerOut)
+    throw new InvalidInputError(t('odometerBelowHandover', { km: odometerOut }), { odometerIn: t('odometerBelowHandover', { km: odometerOut }) });
   const returnedMs = checkReturnTime(services, booking, input.returnedMs);
   const settings = await rentalSettings(services);
   return returnCharges({
@@ -374,7 +453,9 @@ export async function returnCar(services: RentalDeskServices, input: ReturnInput
   // The charges are checked before any photo is stored; the damage's photo ids are known only once stored.
   await chargesFor(services, booking, input, []);
   const photos = await storeChecklistPhotos(services.privateStorage, 'return', input.checklist);
-  const damage = photos.filter((photo) => photo.item === 'damage' && photo.isNew).map((photo) => ({ note: photo.note, charge: photo.charge, photoId: photo.id }));
+  const damage = photos
+    .filter((photo) => photo.item === 'damage' && photo.isNew)
+    .map((photo) => ({ note: photo.note, charge: photo.charge, photoId: photo.id }));
   const charges = await chargesFor(services, booking, input, damage).catch(async (error: unknown) => {
     await deleteStoredPhotos(services.privateStorage, photos);
     throw error;
@@ -386,12 +467,27 @@ export async function returnCar(services: RentalDeskServices, input: ReturnInput
     'return',
     { odometer: input.odometerIn, fuel: input.fuelIn, photos, actorEmail: input.actorEmail },
     {
-      set: { status: to, odometer_in: input.odometerIn, fuel_in: input.fuelIn, returned_ms: returnedMs, charges: JSON.stringify(charges), deposit_refund_paise: rupeesToPaise(charges.depositRefund) },
+      set: {
+        status: to,
+        odometer_in: input.odometerIn,
+        fuel_in: input.fuelIn,
+        returned_ms: returnedMs,
+        charges: JSON.stringify(charges),
+        deposit_refund_paise: rupeesToPaise(charges.depositRefund),
+      },
       action: 'returned',
     },
   );
   const returned = await mustGet(services, booking.id);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'return', entity: 'rental-booking', entityId: booking.id, summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`, before: { status: booking.status }, after: { status: to, returnedAt: returned.returnedAt, charges } });
+  await recordAudit(services, {
+    actorEmail: input.actorEmail,
+    action: 'return',
+    entity: 'rental-booking',
+    entityId: booking.id,
+    summary: `Took back ${booking.carName} (booking #${booking.id}) at ${input.odometerIn} km; charges ₹${charges.total}`,
+    before: { status: booking.status },
+    after: { status: to, returnedAt: returned.returnedAt, charges },
+  });
   return returned;
 }
 
@@ -406,7 +502,8 @@ function checkSettlement(booking: Booking, refund: number, money: DeskMoneyInput
   const typed = money ?? { amountPaise: null, method: '', reference: '' };
   const fields = { method: 'settleMethod', reference: 'settleReference' };
   if (refund > 0) {
-    if (booking.paymentMethod === 'razorpay' && booking.quote.depositAt === 'online') return { direction: 'returned', paise: rupeesToPaise(refund), method: 'online', reference: null };
+    if (booking.paymentMethod === 'razorpay' && booking.quote.depositAt === 'online')
+      return { direction: 'returned', paise: rupeesToPaise(refund), method: 'online', reference: null };
     return { direction: 'returned', paise: rupeesToPaise(refund), ...checkInPerson(typed, fields, 'chooseHowReturned') };
   }
   if (owedPaise > 0) {
@@ -429,7 +526,10 @@ function checkSettlement(booking: Booking, refund: number, money: DeskMoneyInput
  * Input: booking id, optional depositRefund (rupees), money, actor email. Errors: NotFoundError,
  * InvalidInputError (per field), ConflictError (not returned).
  */
-export async function settleDeposit(services: RentalDeskServices, input: { bookingId: number; depositRefund?: number; money?: DeskMoneyInput; actorEmail: string }): Promise<Booking> {
+export async function settleDeposit(
+  services: RentalDeskServices,
+  input: { bookingId: number; depositRefund?: number; money?: DeskMoneyInput; actorEmail: string },
+): Promise<Booking> {
   const booking = await mustGet(services, input.bookingId);
   const to = nextStatus(booking, 'settle', 'desk', 'settled');
   const refund = input.depositRefund ?? booking.depositRefund ?? 0;
@@ -440,11 +540,33 @@ export async function settleDeposit(services: RentalDeskServices, input: { booki
   const settings = await rentalSettings(services);
   const recorded = await changeAndQueue(services, async (trx) => {
     // Closed first, so a second press cannot refund twice.
-    const set = { status: to, deposit_refund_paise: rupeesToPaise(refund), settle_direction: settlement.direction, settle_paise: settlement.paise, settle_method: settlement.method, settle_reference: settlement.reference };
+    const set = {
+      status: to,
+      deposit_refund_paise: rupeesToPaise(refund),
+      settle_direction: settlement.direction,
+      settle_paise: settlement.paise,
+      settle_method: settlement.method,
+      settle_reference: settlement.reference,
+    };
     if (!(await moveStatus(services, booking.id, booking.status, set, trx))) throw wrongStatus(booking, 'settled');
     const owed = await refundPaid(services, trx, booking, refund, 'deposit');
-    const moved = settlement.direction === 'none' ? {} : { [settlement.direction === 'returned' ? 'moneyReturned' : 'moneyCollected']: formatPaise(settlement.paise), settleMethod: settlement.method, ...(settlement.reference ? { settleReference: settlement.reference } : {}) };
-    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'settle', entity: 'rental-booking', entityId: booking.id, summary: `Settled booking #${booking.id}: deposit refund ₹${refund}${settlement.direction === 'collected' ? `, collected ${formatPaise(settlement.paise)}` : ''}${settlement.method ? ` (${settlement.method})` : ''}`, before: { status: booking.status }, after: { status: to, depositRefund: refund, ...moved } });
+    const moved =
+      settlement.direction === 'none'
+        ? {}
+        : {
+            [settlement.direction === 'returned' ? 'moneyReturned' : 'moneyCollected']: formatPaise(settlement.paise),
+            settleMethod: settlement.method,
+            ...(settlement.reference ? { settleReference: settlement.reference } : {}),
+          };
+    await auditIn(services, trx, {
+      actorEmail: input.actorEmail,
+      action: 'settle',
+      entity: 'rental-booking',
+      entityId: booking.id,
+      summary: `Settled booking #${booking.id}: deposit refund ₹${refund}${settlement.direction === 'collected' ? `, collected ${formatPaise(settlement.paise)}` : ''}${settlement.method ? ` (${settlement.method})` : ''}`,
+      before: { status: booking.status },
+      after: { status: to, depositRefund: refund, ...moved },
+    });
     await notifyRenter(trx, services, settings, 'closed', await mustGet(services, booking.id, trx));
     return owed;
   });
@@ -465,7 +587,15 @@ export async function cancellationPreview(services: RentalServices, input: { use
 async function refundFor(services: RentalServices, booking: Booking): Promise<CancellationRefund> {
   const settings = await rentalSettings(services);
   return cancellationRefund(
-    { rent: booking.quote.rent, total: booking.quote.total, gstPercent: booking.quote.gstPercent, dailyRate: booking.terms.dailyRate, pickupMs: booking.fromMs, paid: booking.amountPaid, pickedUp: false },
+    {
+      rent: booking.quote.rent,
+      total: booking.quote.total,
+      gstPercent: booking.quote.gstPercent,
+      dailyRate: booking.terms.dailyRate,
+      pickupMs: booking.fromMs,
+      paid: booking.amountPaid,
+      pickedUp: false,
+    },
     services.clock.now(),
     { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
   );
@@ -479,7 +609,10 @@ async function refundFor(services: RentalServices, booking: Booking): Promise<Ca
  * cancelled either way). The renter is told.
  * Input: user id, booking id. Errors: NotFoundError (not theirs), ConflictError (status).
  */
-export async function cancelBooking(services: RentalDeskServices, input: { userId: string; bookingId: number }): Promise<{ booking: Booking; refund: CancellationRefund }> {
+export async function cancelBooking(
+  services: RentalDeskServices,
+  input: { userId: string; bookingId: number },
+): Promise<{ booking: Booking; refund: CancellationRefund }> {
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
   const to = nextStatus(booking, 'cancel', 'customer', 'cancelled');
   const refund = await refundFor(services, booking);
@@ -505,14 +638,30 @@ export async function markNoShow(services: RentalDeskServices, input: { bookingI
   if (services.clock.now() < booking.fromMs) throw new ConflictError(t('pickupNotYet'));
   const settings = await rentalSettings(services);
   const refund = cancellationRefund(
-    { rent: booking.quote.rent, total: booking.quote.total, gstPercent: booking.quote.gstPercent, dailyRate: booking.terms.dailyRate, pickupMs: booking.fromMs, paid: booking.amountPaid, pickedUp: false },
+    {
+      rent: booking.quote.rent,
+      total: booking.quote.total,
+      gstPercent: booking.quote.gstPercent,
+      dailyRate: booking.terms.dailyRate,
+      pickupMs: booking.fromMs,
+      paid: booking.amountPaid,
+      pickedUp: false,
+    },
     services.clock.now(),
     { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
   );
   const recorded = await services.database.db.transaction().execute(async (trx) => {
     if (!(await moveStatus(services, booking.id, booking.status, { status: to }, trx))) throw wrongStatus(booking, 'noShow');
     const owed = await refundPaid(services, trx, booking, refund.refund, 'no-show');
-    await auditIn(services, trx, { actorEmail: input.actorEmail, action: 'no-show', entity: 'rental-booking', entityId: booking.id, summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`, before: { status: booking.status }, after: { status: to } });
+    await auditIn(services, trx, {
+      actorEmail: input.actorEmail,
+      action: 'no-show',
+      entity: 'rental-booking',
+      entityId: booking.id,
+      summary: `Booking #${booking.id} marked a no-show; refund ₹${refund.refund}`,
+      before: { status: booking.status },
+      after: { status: to },
+    });
     return owed;
   });
   await sendRefund(services, recorded);
@@ -550,7 +699,12 @@ export async function sendDueReminders(services: RentalDeskServices): Promise<nu
   let sent = 0;
   for (const { id } of due) {
     const claimed = await services.database.db.transaction().execute(async (trx) => {
-      const claim = await trx.updateTable('rental_bookings').set({ reminder_sent_at: new Date(nowMs).toISOString() }).where('id', '=', id).where('reminder_sent_at', 'is', null).executeTakeFirst();
+      const claim = await trx
+        .updateTable('rental_bookings')
+        .set({ reminder_sent_at: new Date(nowMs).toISOString() })
+        .where('id', '=', id)
+        .where('reminder_sent_at', 'is', null)
+        .executeTakeFirst();
       if (Number(claim.numUpdatedRows) === 0) return false;
       await notifyRenter(trx, services, settings, 'reminder', await mustGet(services, Number(id), trx));
       return true;

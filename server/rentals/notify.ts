@@ -66,7 +66,12 @@ export function renterMessage(
   return inLanguage(language, () => writeRenterMessage(kind, booking, options, language));
 }
 
-function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: { siteName: string; siteOrigin: string; policy: RentalPolicy; nowMs: number; refund?: number }, language: Language): { subject: string; text: string; sms: string } {
+function writeRenterMessage(
+  kind: RenterMessageKind,
+  booking: Booking,
+  options: { siteName: string; siteOrigin: string; policy: RentalPolicy; nowMs: number; refund?: number },
+  language: Language,
+): { subject: string; text: string; sms: string } {
   const tt = (key: Parameters<typeof t>[0], values?: TextValues) => t(key, values, language);
   const ref = tt('mailRef', { id: booking.id });
   const site = options.siteName;
@@ -80,12 +85,17 @@ function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: 
   const from = formatIndiaDateTime(booking.fromMs);
   const to = formatIndiaDateTime(booking.toMs);
   // The same lines and facts as the booking page: one function each (app/lib/rental-price.ts, rental-facts.ts).
-  const facts = [...carFacts(booking.terms, language).filter((fact) => fact.key === 'fuel'), ...generalFacts(options.policy, language).filter((fact) => ['deposit-return', 'late-return', 'cancellation'].includes(fact.key))];
+  const facts = [
+    ...carFacts(booking.terms, language).filter((fact) => fact.key === 'fuel'),
+    ...generalFacts(options.policy, language).filter((fact) => ['deposit-return', 'late-return', 'cancellation'].includes(fact.key)),
+  ];
   const line = (label: string, value: string) => tt('mailLine', { label, value });
   const terms = [
     ...quote.lines.map((row) => line(row.label, formatRupees(row.amount))),
     ...quoteTotals(quote, language).map((row) => line(row.label, formatRupees(row.amount))),
-    tt('mailKmIncluded', { km: quote.kmIncluded === null ? tt('mailKmUnlimited') : tt('mailKmThen', { km: quote.kmIncluded, rate: formatRupees(quote.extraKmRate) }) }),
+    tt('mailKmIncluded', {
+      km: quote.kmIncluded === null ? tt('mailKmUnlimited') : tt('mailKmThen', { km: quote.kmIncluded, rate: formatRupees(quote.extraKmRate) }),
+    }),
     ...(booking.protection ? [tt('mailProtectionCap', { cap: formatRupees(options.policy.protectionCap) })] : []),
     '',
     ...facts.map((fact) => line(fact.label, fact.text)),
@@ -104,7 +114,9 @@ function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: 
       const pickup = pickupFromNow(booking.fromMs, options.nowMs, language);
       return {
         subject: tt('reminderSubject', { when: pickup.when, car, ref }),
-        text: [pickup.opening, '', carLine, tt('mailPickup', { when: from, place: pickupPlace }), tt('mailReturn', { when: to }), '', bring, '', site].join('\n'),
+        text: [pickup.opening, '', carLine, tt('mailPickup', { when: from, place: pickupPlace }), tt('mailReturn', { when: to }), '', bring, '', site].join(
+          '\n',
+        ),
         sms: tt('reminderSms', { site, car, when: pickup.when, ref }),
       };
     }
@@ -136,7 +148,12 @@ function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: 
         : [];
       const refund = booking.depositRefund ?? 0;
       // Settled before the way it moved was kept: the refund, said without a method.
-      const settlement: SettlementMoney = booking.settlement ?? { direction: refund > 0 ? 'returned' : 'none', paise: rupeesToPaise(refund), method: null, reference: null };
+      const settlement: SettlementMoney = booking.settlement ?? {
+        direction: refund > 0 ? 'returned' : 'none',
+        paise: rupeesToPaise(refund),
+        method: null,
+        reference: null,
+      };
       const moneyOptions = { window: refundWindow(options.policy, language), deposit: quote.deposit };
       return {
         subject: tt('closedSubject', { car, ref }),
@@ -154,7 +171,12 @@ function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: 
           '',
           site,
         ].join('\n'),
-        sms: tt('closedSms', { site, ref, charges: formatRupees(charges?.total ?? 0), money: settlementMoneyText(settlement, { deposit: quote.deposit }, language) }),
+        sms: tt('closedSms', {
+          site,
+          ref,
+          charges: formatRupees(charges?.total ?? 0),
+          money: settlementMoneyText(settlement, { deposit: quote.deposit }, language),
+        }),
       };
     }
   }
@@ -166,11 +188,25 @@ function writeRenterMessage(kind: RenterMessageKind, booking: Booking, options: 
  * A cancellation answers the renter's own request and speaks its language; the desk's actions
  * and the reminders speak the renter's own (languageOfPerson).
  */
-export async function notifyRenter(trx: Kysely<DB>, services: RentalNotifyServices, settings: Settings, kind: RenterMessageKind, booking: Booking, extra: { refund?: number } = {}): Promise<void> {
+export async function notifyRenter(
+  trx: Kysely<DB>,
+  services: RentalNotifyServices,
+  settings: Settings,
+  kind: RenterMessageKind,
+  booking: Booking,
+  extra: { refund?: number } = {},
+): Promise<void> {
   const profile = await trx.selectFrom('profiles').select(['email', 'phone', 'phone_verified']).where('user_id', '=', booking.userId).executeTakeFirst();
   if (!profile) return;
   const language = kind === 'cancelled' ? currentLanguage() : await languageOfPerson({ ...services.database, db: trx }, booking.userId);
-  const message = renterMessage(kind, booking, { siteName: settings.siteName, siteOrigin: services.config.siteOrigin, policy: rentalPolicyOf(settings), nowMs: services.clock.now(), language, ...extra });
+  const message = renterMessage(kind, booking, {
+    siteName: settings.siteName,
+    siteOrigin: services.config.siteOrigin,
+    policy: rentalPolicyOf(settings),
+    nowMs: services.clock.now(),
+    language,
+    ...extra,
+  });
   if (profile.email) await queueMail(trx, services, { to: profile.email, subject: message.subject, text: message.text });
   if (profile.phone && profile.phone_verified) await queueSms(trx, services, profile.phone, message.sms);
 }
@@ -187,7 +223,13 @@ export async function notifyAdminOfBooking(trx: Kysely<DB>, services: RentalNoti
       t('deskBooking', { id: booking.id }, 'en'),
       t('mailCar', { car: booking.carName }, 'en'),
       t('mailWhen', { when: when(booking, 'en') }, 'en'),
-      t('deskPickup', { pickup: booking.pickup === 'delivery' ? t('deskDelivery', { address: booking.deliveryAddress, pin: booking.pinCode }, 'en') : t('deskHub', {}, 'en') }, 'en'),
+      t(
+        'deskPickup',
+        {
+          pickup: booking.pickup === 'delivery' ? t('deskDelivery', { address: booking.deliveryAddress, pin: booking.pinCode }, 'en') : t('deskHub', {}, 'en'),
+        },
+        'en',
+      ),
       t('deskPayment', { payment: booking.paymentMethod === 'razorpay' ? t('deskOnline', {}, 'en') : t('deskAtPickup', {}, 'en') }, 'en'),
       ...quote.lines.map((line) => t('mailLine', { label: line.label, value: formatRupees(line.amount) }, 'en')),
       ...quoteTotals(quote, 'en').map((row) => t('mailLine', { label: row.label, value: formatRupees(row.amount) }, 'en')),

@@ -36,25 +36,42 @@ export async function startOnlinePayment(services: RentalDeskServices, input: { 
   if (booking.paymentMethod !== 'razorpay' || booking.status !== 'requested' || booking.amountPaid > 0) throw new ConflictError(t('notWaitingForPayment'));
   // What is paid online: the quote's payable total; the deposit is collected at pickup (decision 066).
   const amountPaise = rupeesToPaise(booking.quote.payableNow);
-  if (booking.paymentOrderId) return { provider: 'razorpay', keyId: payments.keyId, orderId: booking.paymentOrderId, amount: amountPaise, currency: 'INR', bookingId: booking.id };
+  if (booking.paymentOrderId)
+    return { provider: 'razorpay', keyId: payments.keyId, orderId: booking.paymentOrderId, amount: amountPaise, currency: 'INR', bookingId: booking.id };
   const order = await payments.createOrder({ amountPaise, receipt: `booking-${booking.id}`, notes: { booking: String(booking.id) } });
   if (order.amountPaise !== amountPaise) throw new PaymentError(t('orderOtherAmount'), 'amount_mismatch', undefined);
   // Only the first order is kept: two taps at once create two orders, one of which is never paid.
   // The kept one is the booking's charge in the ledger, by which the webhook finds the booking.
   const nowIso = new Date(services.clock.now()).toISOString();
   await services.database.db.transaction().execute(async (trx) => {
-    const kept = await trx.updateTable('rental_bookings').set({ payment_order_id: order.orderId }).where('id', '=', booking.id).where('payment_order_id', 'is', null).executeTakeFirst();
+    const kept = await trx
+      .updateTable('rental_bookings')
+      .set({ payment_order_id: order.orderId })
+      .where('id', '=', booking.id)
+      .where('payment_order_id', 'is', null)
+      .executeTakeFirst();
     if (Number(kept.numUpdatedRows) > 0) await recordCharge(trx, { kind: 'rental-booking', id: booking.id }, { orderId: order.orderId, amountPaise }, nowIso);
   });
   const kept = await getBooking(services.database, booking.id);
-  return { provider: 'razorpay', keyId: payments.keyId, orderId: kept?.paymentOrderId ?? order.orderId, amount: amountPaise, currency: 'INR', bookingId: booking.id };
+  return {
+    provider: 'razorpay',
+    keyId: payments.keyId,
+    orderId: kept?.paymentOrderId ?? order.orderId,
+    amount: amountPaise,
+    currency: 'INR',
+    bookingId: booking.id,
+  };
 }
 
 /** What became of a verified payment: accepted now, a repeat of one already recorded, refunded because it came too late, or not accepted (and refunded). */
 export type PaymentOutcome = 'paid' | 'repeat' | 'late' | 'not-accepted';
 
 /** Why a payment cannot pay this booking, in the desk's words; null when it pays exactly what is owed. */
-function paymentProblem(booking: Booking, acceptedPaymentId: string | null, payment: { paymentId: string; amountPaise: number; currency: string }): string | null {
+function paymentProblem(
+  booking: Booking,
+  acceptedPaymentId: string | null,
+  payment: { paymentId: string; amountPaise: number; currency: string },
+): string | null {
   const owedPaise = rupeesToPaise(booking.quote.payableNow);
   const received = `Payment ${payment.paymentId} of ${formatPaise(payment.amountPaise, payment.currency)}`;
   if (acceptedPaymentId) return `${received} came after the booking was already paid (${acceptedPaymentId}); not accepted, it is refunded.`;
@@ -79,7 +96,12 @@ class SettledBefore extends Error {}
  */
 export async function recordPayment(services: RentalDeskServices, input: ProvenPayment): Promise<{ booking: Booking; outcome: PaymentOutcome } | null> {
   const db = services.database.db;
-  const row = await db.selectFrom('rental_bookings').select(['id', 'payment_id']).where('payment_order_id', '=', input.orderId).where('kind', '=', 'booking').executeTakeFirst();
+  const row = await db
+    .selectFrom('rental_bookings')
+    .select(['id', 'payment_id'])
+    .where('payment_order_id', '=', input.orderId)
+    .where('kind', '=', 'booking')
+    .executeTakeFirst();
   if (!row) return null;
   const booking = (await getBooking(services.database, Number(row.id)))!;
   const owner = { kind: 'rental-booking', id: booking.id } as const;
@@ -93,9 +115,19 @@ export async function recordPayment(services: RentalDeskServices, input: ProvenP
       const refund = await db.transaction().execute(async (trx) => {
         if (!(await settleOnce(trx, owner, input, 'not accepted', now))) throw new SettledBefore();
         await trx.updateTable('rental_bookings').set({ payment_problem: problem, updated_at: now }).where('id', '=', booking.id).execute();
-        return recordRefund(trx, services, { bookingId: booking.id, paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false });
+        return recordRefund(trx, services, {
+          bookingId: booking.id,
+          paymentId: input.paymentId,
+          amountPaise: input.amountPaise,
+          currency: input.currency,
+          reason: 'not accepted',
+          ofPaid: false,
+        });
       });
-      services.logger.warn({ booking: booking.id, payment: input.paymentId, amountPaise: input.amountPaise, currency: input.currency }, 'rentals: a payment did not match its booking; not accepted, refunded');
+      services.logger.warn(
+        { booking: booking.id, payment: input.paymentId, amountPaise: input.amountPaise, currency: input.currency },
+        'rentals: a payment did not match its booking; not accepted, refunded',
+      );
       await sendRefund(services, refund);
       return { booking: await current(), outcome: 'not-accepted' };
     }
@@ -120,7 +152,13 @@ export async function recordPayment(services: RentalDeskServices, input: ProvenP
     const late = await db.transaction().execute(async (trx) => {
       const noted = await trx
         .updateTable('rental_bookings')
-        .set({ payment_id: input.paymentId, amount_paid_paise: amountPaise, status: transition(BOOKING_TRANSITIONS, booking.status, 'lapse', 'gateway') ?? booking.status, hold_expires_ms: null, updated_at: now })
+        .set({
+          payment_id: input.paymentId,
+          amount_paid_paise: amountPaise,
+          status: transition(BOOKING_TRANSITIONS, booking.status, 'lapse', 'gateway') ?? booking.status,
+          hold_expires_ms: null,
+          updated_at: now,
+        })
         .where('id', '=', booking.id)
         .where('payment_id', 'is', null)
         .executeTakeFirst();
@@ -152,16 +190,32 @@ export async function recordPayment(services: RentalDeskServices, input: ProvenP
  * ConflictError (the hold lapsed first, or the payment is not what the booking owes: it is
  * refunded; or Razorpay has not captured it yet), UpstreamError (Razorpay could not be asked).
  */
-export async function confirmCheckoutPayment(services: RentalDeskServices, input: { userId: string; bookingId: number; orderId: string; paymentId: string; signature: string }): Promise<Booking> {
+export async function confirmCheckoutPayment(
+  services: RentalDeskServices,
+  input: { userId: string; bookingId: number; orderId: string; paymentId: string; signature: string },
+): Promise<Booking> {
   // Own booking first: another person's booking is "not found" whatever else is wrong with the request.
   const booking = await getOwnBooking(services.database, input.userId, input.bookingId);
-  const texts = { notConfigured: t('onlineNotAvailable'), fieldsRequired: t('checkoutFieldsRequired'), notThisOrder: t('paymentNotForBooking'), notVerified: t('paymentNotVerified'), checkFailed: t('razorpayCheckFailed'), notCaptured: t('razorpayNotConfirmed') };
+  const texts = {
+    notConfigured: t('onlineNotAvailable'),
+    fieldsRequired: t('checkoutFieldsRequired'),
+    notThisOrder: t('paymentNotForBooking'),
+    notVerified: t('paymentNotVerified'),
+    checkFailed: t('razorpayCheckFailed'),
+    notCaptured: t('razorpayNotConfirmed'),
+  };
   const recorded = await confirmCheckout(
     services,
-    { owner: { kind: 'rental-booking', id: booking.id }, ownOrderId: booking.paymentOrderId, answer: { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature }, texts },
+    {
+      owner: { kind: 'rental-booking', id: booking.id },
+      ownOrderId: booking.paymentOrderId,
+      answer: { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature },
+      texts,
+    },
     async (payment) => (await recordPayment(services, payment))!,
   );
-  if (recorded.outcome === 'not-accepted' || (await settlementOf(services.database.db, input.paymentId)) === 'not accepted') throw new ConflictError(t('paymentWrongAmount'));
+  if (recorded.outcome === 'not-accepted' || (await settlementOf(services.database.db, input.paymentId)) === 'not accepted')
+    throw new ConflictError(t('paymentWrongAmount'));
   const paid = recorded.booking;
   if (paid.status !== 'requested' && paid.status !== 'confirmed') throw new ConflictError(t('bookingLapsed'));
   return paid;

@@ -60,7 +60,11 @@ export const rentalsPersonalData: PersonalData[] = [
       action: 'delete',
       rows: (trx, person) => trx.deleteFrom('driving_licences').where('user_id', '=', person.userId).execute(),
       files: async (database, person) => {
-        const licence = await database.db.selectFrom('driving_licences').select(['front_key', 'back_key']).where('user_id', '=', person.userId).executeTakeFirst();
+        const licence = await database.db
+          .selectFrom('driving_licences')
+          .select(['front_key', 'back_key'])
+          .where('user_id', '=', person.userId)
+          .executeTakeFirst();
         return async ({ privateStorage }) => {
           if (licence && privateStorage) await Promise.allSettled([licence.front_key, licence.back_key].map((key) => privateStorage.delete(key)));
         };
@@ -80,35 +84,44 @@ export const rentalsPersonalData: PersonalData[] = [
     export: {
       section: 'rentalBookings',
       gather: async ({ database, userId }) =>
-        Promise.all((await listOwnBookings(database, userId, { all: true })).map(async (booking) => ({
-          id: booking.id,
-          vehicleId: booking.vehicleId,
-          car: booking.carName,
-          status: booking.status,
-          from: booking.from,
-          to: booking.to,
-          pickup: booking.pickup,
-          pinCode: booking.pinCode || null,
-          quote: booking.quote,
-          paymentMethod: booking.paymentMethod,
-          amountPaid: booking.amountPaid,
-          amountRefunded: booking.amountRefunded,
-          odometerOut: booking.odometerOut,
-          odometerIn: booking.odometerIn,
-          returnedAt: booking.returnedAt,
-          charges: booking.charges,
-          depositRefund: booking.depositRefund,
-          createdAt: booking.createdAt,
-          // The handover and return readings and what each photo shows; the photos stay private, as the licence's.
-          checklists: Object.values(await checklistsOf(database, booking.id))
-            .filter((record) => record !== null)
-            .map((record) => ({ stage: record.stage, odometer: record.odometer, fuelEighths: record.fuel, recordedAt: record.recordedAt, photos: record.photos.map(({ item, note, isNew, charge }) => ({ item, note, newDamage: isNew, charge, photo: 'on file' })) })),
-        }))),
+        Promise.all(
+          (await listOwnBookings(database, userId, { all: true })).map(async (booking) => ({
+            id: booking.id,
+            vehicleId: booking.vehicleId,
+            car: booking.carName,
+            status: booking.status,
+            from: booking.from,
+            to: booking.to,
+            pickup: booking.pickup,
+            pinCode: booking.pinCode || null,
+            quote: booking.quote,
+            paymentMethod: booking.paymentMethod,
+            amountPaid: booking.amountPaid,
+            amountRefunded: booking.amountRefunded,
+            odometerOut: booking.odometerOut,
+            odometerIn: booking.odometerIn,
+            returnedAt: booking.returnedAt,
+            charges: booking.charges,
+            depositRefund: booking.depositRefund,
+            createdAt: booking.createdAt,
+            // The handover and return readings and what each photo shows; the photos stay private, as the licence's.
+            checklists: Object.values(await checklistsOf(database, booking.id))
+              .filter((record) => record !== null)
+              .map((record) => ({
+                stage: record.stage,
+                odometer: record.odometer,
+                fuelEighths: record.fuel,
+                recordedAt: record.recordedAt,
+                photos: record.photos.map(({ item, note, isNew, charge }) => ({ item, note, newDamage: isNew, charge, photo: 'on file' })),
+              })),
+          })),
+        ),
     },
     // Kept for the dealer's accounts (decision 029), without the person: no account, no delivery PIN code or address, no desk note.
     erase: {
       action: 'anonymise',
-      rows: (trx, person) => trx.updateTable('rental_bookings').set({ user_id: null, pin_code: '', delivery_address: '', note: '' }).where('user_id', '=', person.userId).execute(),
+      rows: (trx, person) =>
+        trx.updateTable('rental_bookings').set({ user_id: null, pin_code: '', delivery_address: '', note: '' }).where('user_id', '=', person.userId).execute(),
       reason: "the dealer's accounts (decision 029); an account with a booking in progress cannot be deleted",
     },
     retention: bookingRetention,

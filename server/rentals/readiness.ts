@@ -41,15 +41,32 @@ function licenceStep(licence: Awaited<ReturnType<typeof licenceStatusFor>>, minA
   const replace: StepAction | undefined = licence.status === 'approved' ? undefined : { to: 'licence', label: t('uploadAgain') };
   if (licence.status === 'refused') {
     const why = licence.refusalReason ? t('refusedWhy', { reason: licence.refusalReason }) : '';
-    return { label: t('stepLicence'), state: 'problem', detail: t('notAccepted', { why }), action: replace, refusal: { reason: 'licence-refused', message: t('refusalRefused', { why }) } };
+    return {
+      label: t('stepLicence'),
+      state: 'problem',
+      detail: t('notAccepted', { why }),
+      action: replace,
+      refusal: { reason: 'licence-refused', message: t('refusalRefused', { why }) },
+    };
   }
   const age = ageOn(licence.dateOfBirth, indiaDay(pickupMs));
   if (age === null) {
     const message = t('dateOfBirthUnreadable', { next: replace ? t('uploadLicenceAgain') : t('callToCorrect') });
-    return { label: t('stepLicence'), state: 'problem', detail: message, ...(replace ? { action: replace } : {}), refusal: { reason: 'licence-date-of-birth', message } };
+    return {
+      label: t('stepLicence'),
+      state: 'problem',
+      detail: message,
+      ...(replace ? { action: replace } : {}),
+      refusal: { reason: 'licence-date-of-birth', message },
+    };
   }
   if (age < minAge) {
-    return { label: t('stepLicence'), state: 'problem', detail: t('needsDriverAge', { age: minAge }), refusal: { reason: 'age', message: t('refusalAge', { age: minAge }) } };
+    return {
+      label: t('stepLicence'),
+      state: 'problem',
+      detail: t('needsDriverAge', { age: minAge }),
+      refusal: { reason: 'age', message: t('refusalAge', { age: minAge }) },
+    };
   }
   if (licence.status === 'approved') return { label: t('stepLicence'), state: 'done', detail: licenceStatusText().approved };
   return { label: t('stepLicence'), state: 'waiting', detail: t('licencePendingDetail', { status: licenceStatusText().pending }) };

@@ -4,7 +4,16 @@ import { formatPaise } from '../../app/lib/money.ts';
 import { recordAudit } from '../admin/audit.ts';
 import type { DB } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
-import { attemptOwedRefund, attemptRefund, countOwnersOwingRefunds, refundStatus, refundsOfOwner, writeOwedRefund, type OwedRefund, type RefundServices as PaymentRefundServices } from '../payments/refunds.ts';
+import {
+  attemptOwedRefund,
+  attemptRefund,
+  countOwnersOwingRefunds,
+  refundStatus,
+  refundsOfOwner,
+  writeOwedRefund,
+  type OwedRefund,
+  type RefundServices as PaymentRefundServices,
+} from '../payments/refunds.ts';
 import { bookingQuery, toBooking, type Booking, type RentalServices } from './store.ts';
 
 /**
@@ -54,7 +63,12 @@ export async function recordRefund(db: Kysely<DB>, services: Pick<RentalServices
     }
     return { outcome: 'at-desk', owedId: null };
   }
-  const owedId = await writeOwedRefund(db, bookingOwner(input.bookingId), { paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: input.reason, ofPaid: input.ofPaid }, nowIso);
+  const owedId = await writeOwedRefund(
+    db,
+    bookingOwner(input.bookingId),
+    { paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: input.reason, ofPaid: input.ofPaid },
+    nowIso,
+  );
   if (owedId === null) return { outcome: (await refundStatus(db, input.paymentId, input.reason)) === 'refunded' ? 'refunded' : 'owed', owedId: null };
   return { outcome: 'owed', owedId };
 }
@@ -75,10 +89,18 @@ export function refundsOf(services: Pick<RefundServices, 'database'>, bookingId:
 }
 
 /** The desk's "Retry refund": asks again now for every owed refund of the booking, whatever the wait. Errors: NotFoundError. */
-export async function retryBookingRefunds(services: RefundServices, input: { bookingId: number; actorEmail: string }): Promise<{ refunded: number; owed: number; lastError: string | null }> {
+export async function retryBookingRefunds(
+  services: RefundServices,
+  input: { bookingId: number; actorEmail: string },
+): Promise<{ refunded: number; owed: number; lastError: string | null }> {
   const owed = (await refundsOf(services, input.bookingId)).filter((refund) => refund.status === 'owed').reverse();
   if (owed.length === 0) {
-    const exists = await services.database.db.selectFrom('rental_bookings').select('id').where('id', '=', input.bookingId).where('kind', '=', 'booking').executeTakeFirst();
+    const exists = await services.database.db
+      .selectFrom('rental_bookings')
+      .select('id')
+      .where('id', '=', input.bookingId)
+      .where('kind', '=', 'booking')
+      .executeTakeFirst();
     if (!exists) throw new NotFoundError(t('bookingNotFound'));
     return { refunded: 0, owed: 0, lastError: null };
   }

@@ -122,9 +122,28 @@ function parseJson<T>(text: string | null, fallback: T): T {
 }
 
 /** A quote that does not parse (never written so by the app): nothing owed, nothing shown. */
-const EMPTY_QUOTE: RentalQuote = { hours: 0, rent: 0, protection: 0, deliveryFee: 0, gstPercent: 0, gst: 0, lines: [], total: 0, deposit: 0, depositAt: 'pickup', kmIncluded: null, extraKmRate: 0, payableNow: 0, dueAtPickup: 0 };
+const EMPTY_QUOTE: RentalQuote = {
+  hours: 0,
+  rent: 0,
+  protection: 0,
+  deliveryFee: 0,
+  gstPercent: 0,
+  gst: 0,
+  lines: [],
+  total: 0,
+  deposit: 0,
+  depositAt: 'pickup',
+  kmIncluded: null,
+  extraKmRate: 0,
+  payableNow: 0,
+  dueAtPickup: 0,
+};
 
-export type BookingRow = Selectable<RentalBookingTable> & { car_name: string; refund_owed_paise: number | string | null; refunded_online_paise: number | string | null };
+export type BookingRow = Selectable<RentalBookingTable> & {
+  car_name: string;
+  refund_owed_paise: number | string | null;
+  refunded_online_paise: number | string | null;
+};
 
 export function toBooking(row: BookingRow): Booking {
   const fromMs = Number(row.starts_ms);
@@ -165,11 +184,19 @@ export function toBooking(row: BookingRow): Booking {
     handedOverMs: row.handed_over_ms === null ? null : Number(row.handed_over_ms),
     returnedAt: row.returned_ms === null ? null : indiaIso(Number(row.returned_ms)),
     returnedMs: row.returned_ms === null ? null : Number(row.returned_ms),
-    handoverMoney: row.handover_method === null ? null : { paise: Number(row.handover_paise ?? 0), method: row.handover_method as MoneyMethod, reference: row.handover_reference },
+    handoverMoney:
+      row.handover_method === null
+        ? null
+        : { paise: Number(row.handover_paise ?? 0), method: row.handover_method as MoneyMethod, reference: row.handover_reference },
     settlement:
       row.settle_direction === null
         ? null
-        : { direction: row.settle_direction as SettlementMoney['direction'], paise: Number(row.settle_paise ?? 0), method: row.settle_method as MoneyMethod | null, reference: row.settle_reference },
+        : {
+            direction: row.settle_direction as SettlementMoney['direction'],
+            paise: Number(row.settle_paise ?? 0),
+            method: row.settle_method as MoneyMethod | null,
+            reference: row.settle_reference,
+          },
     charges: parseJson<ReturnCharges | null>(row.charges, null),
     depositRefund: row.deposit_refund_paise === null ? null : paiseToWholeRupees(Number(row.deposit_refund_paise)),
     note: row.note,
@@ -180,7 +207,16 @@ export function toBooking(row: BookingRow): Booking {
 export function toBlock(row: Pick<Selectable<RentalBookingTable>, 'id' | 'vehicle_id' | 'starts_ms' | 'ends_ms' | 'note' | 'created_by'>): Block {
   const fromMs = Number(row.starts_ms);
   const toMs = Number(row.ends_ms);
-  return { id: Number(row.id), vehicleId: Number(row.vehicle_id), fromMs, toMs, from: indiaIso(fromMs), to: indiaIso(toMs), note: row.note, createdBy: row.created_by };
+  return {
+    id: Number(row.id),
+    vehicleId: Number(row.vehicle_id),
+    fromMs,
+    toMs,
+    from: indiaIso(fromMs),
+    to: indiaIso(toMs),
+    note: row.note,
+    createdBy: row.created_by,
+  };
 }
 
 /** Bookings with their car's name and the refunds they still owe, for toBooking. */

@@ -19,7 +19,12 @@ import { inLanguage } from '../i18n.ts';
 
 export type ReservationMessageKind = 'reserved' | 'cancelled' | 'expired' | 'taken';
 
-function buyerText(kind: ReservationMessageKind, reservation: DeskReservation, siteOrigin: string, language: Language): { subject: string; lines: string[]; sms: string } {
+function buyerText(
+  kind: ReservationMessageKind,
+  reservation: DeskReservation,
+  siteOrigin: string,
+  language: Language,
+): { subject: string; lines: string[]; sms: string } {
   const car = reservation.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60);
   const amount = formatRupees(reservation.amount);
   const profile = `${new URL(paths.profile, siteOrigin).href}#reservations`;
@@ -43,7 +48,11 @@ function buyerText(kind: ReservationMessageKind, reservation: DeskReservation, s
     case 'expired':
       return {
         subject: say('expiredSubject', { car }),
-        lines: [say('expiredLine1', { car }), say('expiredLine2', { amount }), say('expiredLine3', { link: new URL(paths.vehicle(reservation.vehicleId ?? 0), siteOrigin).href })],
+        lines: [
+          say('expiredLine1', { car }),
+          say('expiredLine2', { amount }),
+          say('expiredLine3', { link: new URL(paths.vehicle(reservation.vehicleId ?? 0), siteOrigin).href }),
+        ],
         sms: say('expiredSms', { car: car.slice(0, 40), amount }),
       };
     case 'taken':
@@ -60,11 +69,26 @@ function buyerText(kind: ReservationMessageKind, reservation: DeskReservation, s
  * `language` when the buyer's own request causes them (their cancel, their payment on the pay
  * page), otherwise (the hold's expiry, the desk, the payment webhook) in the buyer's own language.
  */
-export async function queueBuyerMessages(db: Kysely<DB>, services: OutgoingServices & Pick<AppServices, 'database'>, kind: ReservationMessageKind, reservation: DeskReservation, language?: Language): Promise<void> {
+export async function queueBuyerMessages(
+  db: Kysely<DB>,
+  services: OutgoingServices & Pick<AppServices, 'database'>,
+  kind: ReservationMessageKind,
+  reservation: DeskReservation,
+  language?: Language,
+): Promise<void> {
   const reader = language ?? (reservation.userId ? await languageOfPerson({ ...services.database, db }, reservation.userId) : 'en');
   const { subject, lines, sms } = buyerText(kind, reservation, services.config.siteOrigin, reader);
   const say = (key: Parameters<typeof t>[0], values?: Record<string, string | number>) => t(key, values, reader);
-  const text = [reservation.name ? say('greetingName', { name: reservation.name }) : say('greeting'), '', ...lines, '', say('mailReservation', { id: reservation.id }), '', say('regards'), say('team', { site: services.config.siteName })].join('\n');
+  const text = [
+    reservation.name ? say('greetingName', { name: reservation.name }) : say('greeting'),
+    '',
+    ...lines,
+    '',
+    say('mailReservation', { id: reservation.id }),
+    '',
+    say('regards'),
+    say('team', { site: services.config.siteName }),
+  ].join('\n');
   if (reservation.email) await queueMail(db, services, { to: reservation.email, subject, text });
   if (reservation.phone) await queueSms(db, services, reservation.phone, `${services.config.siteName}: ${sms}`);
 }
@@ -74,16 +98,34 @@ export async function queueBuyerMessages(db: Kysely<DB>, services: OutgoingServi
  * reservation: a new one, or one that ended without the desk (the buyer cancelled, the hold ran
  * out), so the car can be offered again at once. The desk reads English.
  */
-export async function queueDealerMessages(db: Kysely<DB>, services: OutgoingServices, settings: Settings, reservation: DeskReservation, kind: 'reserved' | 'cancelled' | 'expired'): Promise<void> {
+export async function queueDealerMessages(
+  db: Kysely<DB>,
+  services: OutgoingServices,
+  settings: Settings,
+  reservation: DeskReservation,
+  kind: 'reserved' | 'cancelled' | 'expired',
+): Promise<void> {
   const deskUrl = new URL(adminPaths.dashboard, services.config.siteOrigin).href;
   // The desk reads English, whatever the buyer's page was in.
   const until = reservation.heldUntil ? inLanguage('en', () => formatIndiaDateTime(reservation.heldUntil!)) : '';
   const car = reservation.vehicleTitle.replace(/\s+/g, ' ');
   const who = reservation.name || reservation.phone;
   const words = {
-    reserved: { intro: t('deskIntro', undefined, 'en'), subject: t('deskSubject', { id: reservation.id, car: car.slice(0, 60) }, 'en'), sms: t('deskSms', { site: services.config.siteName, car: car.slice(0, 40), who, phone: reservation.phone, until, id: reservation.id }, 'en') },
-    cancelled: { intro: t('deskCancelledIntro', undefined, 'en'), subject: t('deskCancelledSubject', { id: reservation.id, car: car.slice(0, 60) }, 'en'), sms: t('deskCancelledSms', { site: services.config.siteName, car: car.slice(0, 40), who, phone: reservation.phone, id: reservation.id }, 'en') },
-    expired: { intro: t('deskExpiredIntro', undefined, 'en'), subject: t('deskExpiredSubject', { id: reservation.id, car: car.slice(0, 60) }, 'en'), sms: t('deskExpiredSms', { site: services.config.siteName, car: car.slice(0, 40), who, phone: reservation.phone, id: reservation.id }, 'en') },
+    reserved: {
+      intro: t('deskIntro', undefined, 'en'),
+      subject: t('deskSubject', { id: reservation.id, car: car.slice(0, 60) }, 'en'),
+      sms: t('deskSms', { site: services.config.siteName, car: car.slice(0, 40), who, phone: reservation.phone, until, id: reservation.id }, 'en'),
+    },
+    cancelled: {
+      intro: t('deskCancelledIntro', undefined, 'en'),
+      subject: t('deskCancelledSubject', { id: reservation.id, car: car.slice(0, 60) }, 'en'),
+      sms: t('deskCancelledSms', { site: services.config.siteName, car: car.slice(0, 40), who, phone: reservation.phone, id: reservation.id }, 'en'),
+    },
+    expired: {
+      intro: t('deskExpiredIntro', undefined, 'en'),
+      subject: t('deskExpiredSubject', { id: reservation.id, car: car.slice(0, 60) }, 'en'),
+      sms: t('deskExpiredSms', { site: services.config.siteName, car: car.slice(0, 40), who, phone: reservation.phone, id: reservation.id }, 'en'),
+    },
   }[kind];
   if (settings.emailNotifications && settings.adminEmail) {
     const text = [
@@ -92,7 +134,9 @@ export async function queueDealerMessages(db: Kysely<DB>, services: OutgoingServ
       t('mailReservation', { id: reservation.id }, 'en'),
       t('deskCar', { car: reservation.vehicleTitle }, 'en'),
       t('deskBuyer', { name: reservation.name || '-', phone: reservation.phone, email: reservation.email }, 'en'),
-      kind === 'reserved' ? t('deskToken', { amount: formatRupees(reservation.amount) }, 'en') : t('deskRefunded', { amount: formatRupees(reservation.amount) }, 'en'),
+      kind === 'reserved'
+        ? t('deskToken', { amount: formatRupees(reservation.amount) }, 'en')
+        : t('deskRefunded', { amount: formatRupees(reservation.amount) }, 'en'),
       ...(kind === 'reserved' ? [t('deskHeldUntil', { until }, 'en')] : []),
       '',
       kind === 'reserved' ? t('deskLink', { link: deskUrl }, 'en') : t('deskAvailableLink', { link: deskUrl }, 'en'),

@@ -21,7 +21,8 @@ export const reservationsPersonalData: PersonalData[] = [
     },
     erase: {
       action: 'anonymise',
-      rows: (trx, person) => trx.updateTable('car_reservations').set({ user_id: '', name: '', phone: '', email: '' }).where('user_id', '=', person.userId).execute(),
+      rows: (trx, person) =>
+        trx.updateTable('car_reservations').set({ user_id: '', name: '', phone: '', email: '' }).where('user_id', '=', person.userId).execute(),
       reason: "the token paid and refunded is the dealer's accounts, kept as the rental bookings are, without who made it",
     },
     retention: `${RENTAL_BOOKING_RETENTION_YEARS} years from the day it ended`,

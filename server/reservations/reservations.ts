@@ -33,7 +33,10 @@ import { findOwnReservation, findReservation, reservationQuery, toDeskReservatio
  * the car was sold meanwhile) is refunded at once and the buyer told.
  */
 
-export type ReservationServices = Pick<AppServices, 'database' | 'clock' | 'config' | 'settingsCache' | 'mailer' | 'logger' | 'jobs' | 'payments' | 'pageCache' | 'listingTotals' | 'changeNotices'>;
+export type ReservationServices = Pick<
+  AppServices,
+  'database' | 'clock' | 'config' | 'settingsCache' | 'mailer' | 'logger' | 'jobs' | 'payments' | 'pageCache' | 'listingTotals' | 'changeNotices'
+>;
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -56,7 +59,14 @@ async function carChanged(services: ReservationServices): Promise<void> {
 }
 
 /** `language`: the buyer's own request's; without it the buyer's messages go in their own language (notify.ts). */
-async function queueAll(trx: Transaction<DB>, services: ReservationServices, kind: ReservationMessageKind, id: number, settings?: Settings, language?: Language): Promise<void> {
+async function queueAll(
+  trx: Transaction<DB>,
+  services: ReservationServices,
+  kind: ReservationMessageKind,
+  id: number,
+  settings?: Settings,
+  language?: Language,
+): Promise<void> {
   const row = await reservationQuery(trx).where('car_reservations.id', '=', id).executeTakeFirstOrThrow();
   const reservation = toDeskReservation(row);
   await queueBuyerMessages(trx, services, kind, reservation, language);
@@ -73,7 +83,11 @@ export async function expireDueReservations(services: ReservationServices, optio
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const lapsed = bulkMove(RESERVATION_TRANSITIONS, 'lapse', 'system');
-  let lapse = services.database.db.updateTable('car_reservations').set({ status: lapsed.to, ended_at: nowIso, updated_at: nowIso }).where('status', 'in', lapsed.from).where('pay_by_ms', '<=', nowMs);
+  let lapse = services.database.db
+    .updateTable('car_reservations')
+    .set({ status: lapsed.to, ended_at: nowIso, updated_at: nowIso })
+    .where('status', 'in', lapsed.from)
+    .where('pay_by_ms', '<=', nowMs);
   if (options.vehicleId !== undefined) lapse = lapse.where('vehicle_id', '=', options.vehicleId);
   await lapse.execute();
   const expire = { event: 'expire', by: 'system', ...bulkMove(RESERVATION_TRANSITIONS, 'expire', 'system') } as const;
@@ -106,14 +120,33 @@ async function endReservation(
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const ended = await services.database.db.transaction().execute(async (trx) => {
-    let update = trx.updateTable('car_reservations').set({ status: end.to, ended_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('status', 'in', [...end.from]);
+    let update = trx
+      .updateTable('car_reservations')
+      .set({ status: end.to, ended_at: nowIso, updated_at: nowIso })
+      .where('id', '=', id)
+      .where('status', 'in', [...end.from]);
     if (end.event === 'expire') update = update.where('held_until_ms', '<=', nowMs);
     const row = await update.returning(['vehicle_id', 'payment_id', 'amount_paise']).executeTakeFirst();
     if (!row) return null;
-    if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'available', updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).where('status', '=', 'reserved').execute();
+    if (row.vehicle_id !== null)
+      await trx
+        .updateTable('vehicles')
+        .set({ status: 'available', updated_at: nowIso })
+        .where('id', '=', Number(row.vehicle_id))
+        .where('status', '=', 'reserved')
+        .execute();
     await queueAll(trx, services, how, id, tellDesk, language);
     // Owed in the same transaction: a crash after it commits leaves the refund to the retry job.
-    return { refundId: row.payment_id ? await writeOwedRefund(trx, reservationOwner(id), { paymentId: row.payment_id, amountPaise: Number(row.amount_paise), reason: how, ofPaid: true }, nowIso) : null };
+    return {
+      refundId: row.payment_id
+        ? await writeOwedRefund(
+            trx,
+            reservationOwner(id),
+            { paymentId: row.payment_id, amountPaise: Number(row.amount_paise), reason: how, ofPaid: true },
+            nowIso,
+          )
+        : null,
+    };
   });
   if (!ended) return false;
   services.jobs.wake();
@@ -135,11 +168,27 @@ export async function startReservation(services: ReservationServices, input: { u
   if (!profile || !hasVerifiedPhone(profile)) throw new CannotBookYetError('phone', messages.verifyPhoneFirst);
   const limit = await consumeRateLimit(services.database, { key: `reservation:${input.userId}`, ...rateLimits.testDriveChange, now: services.clock.now() });
   if (!limit.allowed) throw new RateLimitedError(messages.tooMany, limit.retryAfterSeconds);
-  const vehicle = await services.database.db.selectFrom('vehicles').select(['id', 'name', 'status', 'purpose']).where('id', '=', input.vehicleId).executeTakeFirst();
+  const vehicle = await services.database.db
+    .selectFrom('vehicles')
+    .select(['id', 'name', 'status', 'purpose'])
+    .where('id', '=', input.vehicleId)
+    .executeTakeFirst();
   if (!vehicle || vehicle.purpose !== 'sale') throw new NotFoundError(messages.notForSale);
   await expireDueReservations(services, { vehicleId: vehicle.id });
-  const own = await reservationQuery(services.database.db).where('car_reservations.vehicle_id', '=', vehicle.id).where('car_reservations.user_id', '=', input.userId).where('car_reservations.status', '=', 'pending').executeTakeFirst();
-  if (own?.payment_order_id && payments) return { provider: 'razorpay', keyId: payments.keyId, orderId: own.payment_order_id, amount: Number(own.amount_paise), currency: 'INR', reservationId: Number(own.id) };
+  const own = await reservationQuery(services.database.db)
+    .where('car_reservations.vehicle_id', '=', vehicle.id)
+    .where('car_reservations.user_id', '=', input.userId)
+    .where('car_reservations.status', '=', 'pending')
+    .executeTakeFirst();
+  if (own?.payment_order_id && payments)
+    return {
+      provider: 'razorpay',
+      keyId: payments.keyId,
+      orderId: own.payment_order_id,
+      amount: Number(own.amount_paise),
+      currency: 'INR',
+      reservationId: Number(own.id),
+    };
   const current = await services.database.db.selectFrom('vehicles').select('status').where('id', '=', vehicle.id).executeTakeFirst();
   // A draft (decision 084) is not public: not found, as a sold car is.
   if (current?.status === 'sold' || current?.status === 'draft') throw new NotFoundError(messages.notForSale);
@@ -188,7 +237,12 @@ export async function startReservation(services: ReservationServices, input: { u
   } catch (error) {
     // No order, no payment: the car is free again at once.
     const lapse = bulkMove(RESERVATION_TRANSITIONS, 'lapse', 'system');
-    await services.database.db.updateTable('car_reservations').set({ status: lapse.to, ended_at: nowIso, updated_at: nowIso }).where('id', '=', id).where('status', 'in', lapse.from).execute();
+    await services.database.db
+      .updateTable('car_reservations')
+      .set({ status: lapse.to, ended_at: nowIso, updated_at: nowIso })
+      .where('id', '=', id)
+      .where('status', 'in', lapse.from)
+      .execute();
     if (!(error instanceof PaymentError)) throw error;
     services.logger.warn({ err: error, reservation: id }, 'reservations: Razorpay did not create the order');
     throw new UpstreamError(t('orderFailed'));
@@ -217,12 +271,20 @@ class SettledBefore extends Error {}
  * reserved. The car taken meanwhile (another live reservation, or no longer available): the
  * buyer is told and refunded at once. A repeat changes nothing. Null: no reservation has this order.
  */
-export async function recordReservationPayment(services: ReservationServices, input: ProvenPayment, language?: Language): Promise<{ reservation: Reservation; outcome: ReservationPaymentOutcome } | null> {
+export async function recordReservationPayment(
+  services: ReservationServices,
+  input: ProvenPayment,
+  language?: Language,
+): Promise<{ reservation: Reservation; outcome: ReservationPaymentOutcome } | null> {
   const db = services.database.db;
-  const row = await db.selectFrom('car_reservations').select(['id', 'payment_id', 'amount_paise', 'hold_hours', 'vehicle_id', 'status']).where('payment_order_id', '=', input.orderId).executeTakeFirst();
+  const row = await db
+    .selectFrom('car_reservations')
+    .select(['id', 'payment_id', 'amount_paise', 'hold_hours', 'vehicle_id', 'status'])
+    .where('payment_order_id', '=', input.orderId)
+    .executeTakeFirst();
   if (!row) return null;
   const id = Number(row.id);
-  const current = async () => toReservation((await reservationQuery(db).where('car_reservations.id', '=', id).executeTakeFirstOrThrow()));
+  const current = async () => toReservation(await reservationQuery(db).where('car_reservations.id', '=', id).executeTakeFirstOrThrow());
   const owner = reservationOwner(id);
   if ((await settlementOf(db, input.paymentId)) !== null) return { reservation: await current(), outcome: 'repeat' };
   const nowMs = services.clock.now();
@@ -240,13 +302,21 @@ export async function recordReservationPayment(services: ReservationServices, in
       refundId = await db.transaction().execute(async (trx) => {
         if (!(await settleOnce(trx, owner, input, 'not accepted', nowIso))) throw new SettledBefore();
         await trx.updateTable('car_reservations').set({ payment_problem: problem, updated_at: nowIso }).where('id', '=', id).execute();
-        return writeOwedRefund(trx, owner, { paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false }, nowIso);
+        return writeOwedRefund(
+          trx,
+          owner,
+          { paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'not accepted', ofPaid: false },
+          nowIso,
+        );
       });
     } catch (error) {
       if (error instanceof SettledBefore) return { reservation: await current(), outcome: 'repeat' };
       throw error;
     }
-    services.logger.warn({ reservation: id, payment: input.paymentId, amountPaise: input.amountPaise, currency: input.currency }, 'reservations: a payment did not match its reservation; not accepted, refunded');
+    services.logger.warn(
+      { reservation: id, payment: input.paymentId, amountPaise: input.amountPaise, currency: input.currency },
+      'reservations: a payment did not match its reservation; not accepted, refunded',
+    );
     if (refundId !== null) await attemptOwedRefund(services, refundId);
     return { reservation: await current(), outcome: 'not-accepted' };
   }
@@ -256,14 +326,30 @@ export async function recordReservationPayment(services: ReservationServices, in
     await db.transaction().execute(async (trx) => {
       const made = await trx
         .updateTable('car_reservations')
-        .set({ status: pay.to, payment_id: input.paymentId, paid_at: nowIso, held_until_ms: nowMs + Number(row.hold_hours) * HOUR_MS, ended_at: null, updated_at: nowIso })
+        .set({
+          status: pay.to,
+          payment_id: input.paymentId,
+          paid_at: nowIso,
+          held_until_ms: nowMs + Number(row.hold_hours) * HOUR_MS,
+          ended_at: null,
+          updated_at: nowIso,
+        })
         .where('id', '=', id)
         .where('payment_id', 'is', null)
         .where('status', 'in', pay.from)
         .returning('vehicle_id')
         .executeTakeFirst();
       if (!made) throw new NotReserving();
-      const car = made.vehicle_id === null ? undefined : await trx.updateTable('vehicles').set({ status: 'reserved', updated_at: nowIso }).where('id', '=', Number(made.vehicle_id)).where('status', '=', 'available').where('purpose', '=', 'sale').executeTakeFirst();
+      const car =
+        made.vehicle_id === null
+          ? undefined
+          : await trx
+              .updateTable('vehicles')
+              .set({ status: 'reserved', updated_at: nowIso })
+              .where('id', '=', Number(made.vehicle_id))
+              .where('status', '=', 'available')
+              .where('purpose', '=', 'sale')
+              .executeTakeFirst();
       if (!car || Number(car.numUpdatedRows) === 0) throw new NotReserving();
       if (!(await settleOnce(trx, owner, input, 'accepted', nowIso))) throw new SettledBefore();
       await queueAll(trx, services, 'reserved', id, settings, language);
@@ -277,25 +363,33 @@ export async function recordReservationPayment(services: ReservationServices, in
   }
   // The car is someone else's now (or sold), or the reservation ended before the money came.
   const lose = bulkMove(RESERVATION_TRANSITIONS, 'taken', 'gateway');
-  const settle = async () => db.transaction().execute(async (trx) => {
-    const noted = await trx
-      .updateTable('car_reservations')
-      .set(() => ({
-        payment_id: input.paymentId,
-        // Decided by the row as it is now, not as read above: a lapse or cancel may have come between.
-        status: sql<CarReservationStatus>`CASE WHEN status IN (${sql.join(lose.from.map((from) => sql.lit(from)))}) THEN ${sql.lit(lose.to)} ELSE status END`,
-        payment_problem: `${received} arrived when the car could no longer be reserved; refunded.`,
-        ended_at: nowIso,
-        updated_at: nowIso,
-      }))
-      .where('id', '=', id)
-      .where('payment_id', 'is', null)
-      .executeTakeFirst();
-    if (Number(noted.numUpdatedRows) === 0) return null;
-    if (!(await settleOnce(trx, owner, input, 'taken', nowIso))) throw new SettledBefore();
-    await queueAll(trx, services, 'taken', id, undefined, language);
-    return { refundId: await writeOwedRefund(trx, owner, { paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'taken', ofPaid: true }, nowIso) };
-  });
+  const settle = async () =>
+    db.transaction().execute(async (trx) => {
+      const noted = await trx
+        .updateTable('car_reservations')
+        .set(() => ({
+          payment_id: input.paymentId,
+          // Decided by the row as it is now, not as read above: a lapse or cancel may have come between.
+          status: sql<CarReservationStatus>`CASE WHEN status IN (${sql.join(lose.from.map((from) => sql.lit(from)))}) THEN ${sql.lit(lose.to)} ELSE status END`,
+          payment_problem: `${received} arrived when the car could no longer be reserved; refunded.`,
+          ended_at: nowIso,
+          updated_at: nowIso,
+        }))
+        .where('id', '=', id)
+        .where('payment_id', 'is', null)
+        .executeTakeFirst();
+      if (Number(noted.numUpdatedRows) === 0) return null;
+      if (!(await settleOnce(trx, owner, input, 'taken', nowIso))) throw new SettledBefore();
+      await queueAll(trx, services, 'taken', id, undefined, language);
+      return {
+        refundId: await writeOwedRefund(
+          trx,
+          owner,
+          { paymentId: input.paymentId, amountPaise: input.amountPaise, currency: input.currency, reason: 'taken', ofPaid: true },
+          nowIso,
+        ),
+      };
+    });
   let taken: Awaited<ReturnType<typeof settle>>;
   try {
     taken = await settle();
@@ -322,13 +416,28 @@ export async function recordReservationPayment(services: ReservationServices, in
  * Errors: NotFoundError, ForbiddenError (forged or another order), InvalidInputError, ConflictError
  * (not the token, the car taken first, not captured yet), UpstreamError.
  */
-export async function confirmReservationPayment(services: ReservationServices, input: { userId: string; reservationId: number; orderId: string; paymentId: string; signature: string }): Promise<Reservation> {
+export async function confirmReservationPayment(
+  services: ReservationServices,
+  input: { userId: string; reservationId: number; orderId: string; paymentId: string; signature: string },
+): Promise<Reservation> {
   const reservation = await findOwnReservation(services.database, input.userId, input.reservationId);
   const row = await services.database.db.selectFrom('car_reservations').select('payment_order_id').where('id', '=', reservation.id).executeTakeFirstOrThrow();
-  const texts = { notConfigured: messages.noOnlinePayment, fieldsRequired: 'razorpay_order_id, razorpay_payment_id and razorpay_signature are required.', notThisOrder: t('notThisReservation'), notVerified: t('notVerified'), checkFailed: t('checkFailed'), notCaptured: t('notCaptured') };
+  const texts = {
+    notConfigured: messages.noOnlinePayment,
+    fieldsRequired: 'razorpay_order_id, razorpay_payment_id and razorpay_signature are required.',
+    notThisOrder: t('notThisReservation'),
+    notVerified: t('notVerified'),
+    checkFailed: t('checkFailed'),
+    notCaptured: t('notCaptured'),
+  };
   const recorded = await confirmCheckout(
     services,
-    { owner: reservationOwner(reservation.id), ownOrderId: row.payment_order_id, answer: { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature }, texts },
+    {
+      owner: reservationOwner(reservation.id),
+      ownOrderId: row.payment_order_id,
+      answer: { orderId: input.orderId, paymentId: input.paymentId, signature: input.signature },
+      texts,
+    },
     async (payment) => (await recordReservationPayment(services, payment, currentLanguage()))!,
   );
   const settled = await settlementOf(services.database.db, input.paymentId);
@@ -338,12 +447,26 @@ export async function confirmReservationPayment(services: ReservationServices, i
 }
 
 /** A page of the buyer's reservations, newest first (unpaid attempts left out), and how many there are. */
-export async function listOwnReservations(services: Pick<ReservationServices, 'database'>, userId: string, options: { page?: number; perPage?: number } = {}): Promise<{ items: Reservation[]; total: number }> {
+export async function listOwnReservations(
+  services: Pick<ReservationServices, 'database'>,
+  userId: string,
+  options: { page?: number; perPage?: number } = {},
+): Promise<{ items: Reservation[]; total: number }> {
   const perPage = Math.min(options.perPage ?? 20, 50);
   const page = Math.max(1, options.page ?? 1);
-  const mine = (query: ReturnType<typeof reservationQuery>) => query.where('car_reservations.user_id', '=', userId).where('car_reservations.status', '<>', 'lapsed');
-  const rows = await mine(reservationQuery(services.database.db)).orderBy('car_reservations.id', 'desc').limit(perPage).offset((page - 1) * perPage).execute();
-  const count = await services.database.db.selectFrom('car_reservations').select((eb) => eb.fn.countAll<string | number>().as('count')).where('user_id', '=', userId).where('status', '<>', 'lapsed').executeTakeFirst();
+  const mine = (query: ReturnType<typeof reservationQuery>) =>
+    query.where('car_reservations.user_id', '=', userId).where('car_reservations.status', '<>', 'lapsed');
+  const rows = await mine(reservationQuery(services.database.db))
+    .orderBy('car_reservations.id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const count = await services.database.db
+    .selectFrom('car_reservations')
+    .select((eb) => eb.fn.countAll<string | number>().as('count'))
+    .where('user_id', '=', userId)
+    .where('status', '<>', 'lapsed')
+    .executeTakeFirst();
   return { items: rows.map(toReservation), total: Number(count?.count ?? 0) };
 }
 
@@ -351,14 +474,26 @@ export async function listOwnReservations(services: Pick<ReservationServices, 'd
  * The buyer cancels their active reservation: the car is listed again and the token refunded in
  * full, once. A pending one (not paid) simply lapses. Errors: NotFoundError, ConflictError.
  */
-export async function cancelOwnReservation(services: ReservationServices, input: { userId: string; reservationId: number }): Promise<{ reservation: Reservation; refund: number }> {
+export async function cancelOwnReservation(
+  services: ReservationServices,
+  input: { userId: string; reservationId: number },
+): Promise<{ reservation: Reservation; refund: number }> {
   const reservation = await findOwnReservation(services.database, input.userId, input.reservationId);
   const to = transition(RESERVATION_TRANSITIONS, reservation.status, 'cancel', 'customer');
   if (to === 'lapsed') {
     // Nothing paid yet: it simply lapses, unless the payment came in meanwhile.
     const nowIso = new Date(services.clock.now()).toISOString();
-    await services.database.db.updateTable('car_reservations').set({ status: to, ended_at: nowIso, updated_at: nowIso }).where('id', '=', reservation.id).where('status', '=', reservation.status).where('payment_id', 'is', null).execute();
-  } else if (to === null || !(await endReservation(services, reservation.id, { event: 'cancel', by: 'customer', from: [reservation.status], to }, { language: currentLanguage() }))) {
+    await services.database.db
+      .updateTable('car_reservations')
+      .set({ status: to, ended_at: nowIso, updated_at: nowIso })
+      .where('id', '=', reservation.id)
+      .where('status', '=', reservation.status)
+      .where('payment_id', 'is', null)
+      .execute();
+  } else if (
+    to === null ||
+    !(await endReservation(services, reservation.id, { event: 'cancel', by: 'customer', from: [reservation.status], to }, { language: currentLanguage() }))
+  ) {
     throw new ConflictError(messages.notCancellable);
   } else {
     await carChanged(services);
@@ -372,13 +507,22 @@ export async function cancelOwnReservation(services: ReservationServices, input:
 
 /** Live (active) reservations, the soonest hold end first: the dashboard's today view. */
 export async function listActiveReservations(services: Pick<ReservationServices, 'database'>): Promise<DeskReservation[]> {
-  const rows = await reservationQuery(services.database.db).where('car_reservations.status', '=', 'active').orderBy('car_reservations.held_until_ms').limit(100).execute();
+  const rows = await reservationQuery(services.database.db)
+    .where('car_reservations.status', '=', 'active')
+    .orderBy('car_reservations.held_until_ms')
+    .limit(100)
+    .execute();
   return rows.map(toDeskReservation);
 }
 
 /** A car's reservations, newest first, for its admin page (unpaid attempts left out). */
 export async function listCarReservations(services: Pick<ReservationServices, 'database'>, vehicleId: number): Promise<DeskReservation[]> {
-  const rows = await reservationQuery(services.database.db).where('car_reservations.vehicle_id', '=', vehicleId).where('car_reservations.status', '<>', 'lapsed').orderBy('car_reservations.id', 'desc').limit(20).execute();
+  const rows = await reservationQuery(services.database.db)
+    .where('car_reservations.vehicle_id', '=', vehicleId)
+    .where('car_reservations.status', '<>', 'lapsed')
+    .orderBy('car_reservations.id', 'desc')
+    .limit(20)
+    .execute();
   return rows.map(toDeskReservation);
 }
 
@@ -392,7 +536,10 @@ async function forDesk(services: ReservationServices, id: number, event: Reserva
 }
 
 /** The desk holds the car longer (1 to 336 hours more). Errors: NotFoundError, ConflictError, InvalidInputError. */
-export async function extendReservation(services: ReservationServices, input: { reservationId: number; hours: number; actorEmail: string }): Promise<DeskReservation> {
+export async function extendReservation(
+  services: ReservationServices,
+  input: { reservationId: number; hours: number; actorEmail: string },
+): Promise<DeskReservation> {
   if (!Number.isInteger(input.hours) || input.hours < 1 || input.hours > 336) throw new InvalidInputError(t('extendRange'), { hours: t('extendRange') });
   const { before, to } = await forDesk(services, input.reservationId, 'extend');
   const nowIso = new Date(services.clock.now()).toISOString();
@@ -404,7 +551,15 @@ export async function extendReservation(services: ReservationServices, input: { 
     .executeTakeFirst();
   if (Number(updated.numUpdatedRows) === 0) throw new ConflictError(t('noLongerActive'));
   const after = (await findReservation(services.database, before.id))!;
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'extend', entity: 'reservation', entityId: before.id, summary: `Extended reservation #${before.id} of ${before.vehicleTitle} by ${input.hours} hours`, before: { heldUntil: before.heldUntil }, after: { heldUntil: after.heldUntil } });
+  await recordAudit(services, {
+    actorEmail: input.actorEmail,
+    action: 'extend',
+    entity: 'reservation',
+    entityId: before.id,
+    summary: `Extended reservation #${before.id} of ${before.vehicleTitle} by ${input.hours} hours`,
+    before: { heldUntil: before.heldUntil },
+    after: { heldUntil: after.heldUntil },
+  });
   return after;
 }
 
@@ -427,15 +582,30 @@ export function saleReceipt(reservation: Pick<DeskReservation, 'id' | 'amount' |
  * rupees, at least the token) with the token counted towards it. Errors: NotFoundError,
  * ConflictError, InvalidInputError.
  */
-export async function convertReservation(services: ReservationServices, input: { reservationId: number; salePrice: number; actorEmail: string }): Promise<{ reservation: DeskReservation; receipt: SaleReceipt }> {
+export async function convertReservation(
+  services: ReservationServices,
+  input: { reservationId: number; salePrice: number; actorEmail: string },
+): Promise<{ reservation: DeskReservation; receipt: SaleReceipt }> {
   const { before, to } = await forDesk(services, input.reservationId, 'convert');
-  if (!Number.isInteger(input.salePrice) || input.salePrice < before.amount || input.salePrice > 1_000_000_000) throw new InvalidInputError(t('salePriceTooLow', { amount: formatRupees(before.amount) }), { salePrice: t('salePriceField') });
+  if (!Number.isInteger(input.salePrice) || input.salePrice < before.amount || input.salePrice > 1_000_000_000)
+    throw new InvalidInputError(t('salePriceTooLow', { amount: formatRupees(before.amount) }), { salePrice: t('salePriceField') });
   const nowMs = services.clock.now();
   const nowIso = new Date(nowMs).toISOString();
   const done = await services.database.db.transaction().execute(async (trx) => {
-    const row = await trx.updateTable('car_reservations').set({ status: to, sale_price: input.salePrice, ended_at: nowIso, updated_at: nowIso }).where('id', '=', before.id).where('status', '=', before.status).returning('vehicle_id').executeTakeFirst();
+    const row = await trx
+      .updateTable('car_reservations')
+      .set({ status: to, sale_price: input.salePrice, ended_at: nowIso, updated_at: nowIso })
+      .where('id', '=', before.id)
+      .where('status', '=', before.status)
+      .returning('vehicle_id')
+      .executeTakeFirst();
     if (!row) return false;
-    if (row.vehicle_id !== null) await trx.updateTable('vehicles').set({ status: 'sold', sold_price: input.salePrice, sold_at: nowIso.slice(0, 10), updated_at: nowIso }).where('id', '=', Number(row.vehicle_id)).execute();
+    if (row.vehicle_id !== null)
+      await trx
+        .updateTable('vehicles')
+        .set({ status: 'sold', sold_price: input.salePrice, sold_at: nowIso.slice(0, 10), updated_at: nowIso })
+        .where('id', '=', Number(row.vehicle_id))
+        .execute();
     return true;
   });
   if (!done) throw new ConflictError(t('noLongerActive'));
@@ -459,13 +629,26 @@ export async function cancelReservationAtDesk(services: ReservationServices, inp
   const { before, to } = await forDesk(services, input.reservationId, 'cancel');
   if (!(await endReservation(services, before.id, { event: 'cancel', by: 'desk', from: [before.status], to }))) throw new ConflictError(t('noLongerActive'));
   await carChanged(services);
-  await recordAudit(services, { actorEmail: input.actorEmail, action: 'cancel', entity: 'reservation', entityId: before.id, summary: `Cancelled reservation #${before.id} of ${before.vehicleTitle}; ${formatRupees(before.amount)} refunded`, before: { status: before.status }, after: { status: to } });
+  await recordAudit(services, {
+    actorEmail: input.actorEmail,
+    action: 'cancel',
+    entity: 'reservation',
+    entityId: before.id,
+    summary: `Cancelled reservation #${before.id} of ${before.vehicleTitle}; ${formatRupees(before.amount)} refunded`,
+    before: { status: before.status },
+    after: { status: to },
+  });
   return (await findReservation(services.database, before.id))!;
 }
 
 /** Statistics: reservations made (paid), converted to sales, and refunded. */
 export async function reservationCounts(services: Pick<ReservationServices, 'database'>): Promise<{ reserved: number; converted: number; refunded: number }> {
-  const rows = await services.database.db.selectFrom('car_reservations').select(['status', (eb) => eb.fn.countAll<string | number>().as('count')]).where('paid_at', 'is not', null).groupBy('status').execute();
+  const rows = await services.database.db
+    .selectFrom('car_reservations')
+    .select(['status', (eb) => eb.fn.countAll<string | number>().as('count')])
+    .where('paid_at', 'is not', null)
+    .groupBy('status')
+    .execute();
   const by = Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
   const refunds = await services.database.db
     .selectFrom('payment_ledger')

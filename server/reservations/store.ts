@@ -36,16 +36,19 @@ export type DeskReservation = Reservation & { name: string; phone: string; email
 type Row = Selectable<CarReservationTable> & { owed_paise: number | string | null };
 
 export function reservationQuery(db: Kysely<DB>) {
-  return db.selectFrom('car_reservations').selectAll('car_reservations').select((eb) =>
-    eb
-      .selectFrom('payment_ledger')
-      .select((inner) => inner.fn.coalesce(inner.fn.sum<number | string>('payment_ledger.amount_paise'), inner.lit(0)).as('owed'))
-      .where('payment_ledger.entry', '=', 'refund')
-      .where('payment_ledger.owner_kind', '=', 'reservation')
-      .whereRef('payment_ledger.owner_id', '=', 'car_reservations.id')
-      .where('payment_ledger.status', '=', 'owed')
-      .as('owed_paise'),
-  );
+  return db
+    .selectFrom('car_reservations')
+    .selectAll('car_reservations')
+    .select((eb) =>
+      eb
+        .selectFrom('payment_ledger')
+        .select((inner) => inner.fn.coalesce(inner.fn.sum<number | string>('payment_ledger.amount_paise'), inner.lit(0)).as('owed'))
+        .where('payment_ledger.entry', '=', 'refund')
+        .where('payment_ledger.owner_kind', '=', 'reservation')
+        .whereRef('payment_ledger.owner_id', '=', 'car_reservations.id')
+        .where('payment_ledger.status', '=', 'owed')
+        .as('owed_paise'),
+    );
 }
 
 /** India time, as every time the API answers (docs/api.md). */
@@ -96,6 +99,12 @@ export async function findOwnReservation(database: Database, userId: string, id:
 
 /** Whether the person holds the car's active reservation: they may still book its test drive while others see it Reserved. */
 export async function holdsReservation(database: Database, userId: string, vehicleId: number): Promise<boolean> {
-  const row = await database.db.selectFrom('car_reservations').select('id').where('vehicle_id', '=', vehicleId).where('user_id', '=', userId).where('status', '=', 'active').executeTakeFirst();
+  const row = await database.db
+    .selectFrom('car_reservations')
+    .select('id')
+    .where('vehicle_id', '=', vehicleId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
   return row !== undefined;
 }

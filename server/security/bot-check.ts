@@ -63,9 +63,7 @@ type LogFn = (details: Record<string, unknown>, message: string) => void;
 export type BotCheckLogger = { warn: LogFn; error: LogFn };
 
 /** What the client needs to run the check: the challenge to solve, or which widget to run. */
-export type BotCheckChallenge =
-  | Challenge
-  | { provider: 'recaptcha' | 'turnstile'; siteKey: string; action: BotAction };
+export type BotCheckChallenge = Challenge | { provider: 'recaptcha' | 'turnstile'; siteKey: string; action: BotAction };
 
 export type BotCheck = {
   provider: Config['botCheck']['provider'];

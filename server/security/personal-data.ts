@@ -19,6 +19,9 @@ export const securityPersonalData: PersonalData[] = [
     export: { omitted: 'nothing personal' },
     erase: { action: 'keep', reason: 'nothing personal' },
     retention: 'until the challenge expires',
-    purge: { report: 'botCheckSolutions', run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('bot_check_spent').where('expires_at', '<', now.getTime()).executeTakeFirst()) },
+    purge: {
+      report: 'botCheckSolutions',
+      run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('bot_check_spent').where('expires_at', '<', now.getTime()).executeTakeFirst()),
+    },
   },
 ];

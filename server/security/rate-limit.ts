@@ -117,10 +117,7 @@ export const longestRateLimitWindowMs = Math.max(...Object.values(rateLimits).ma
  * first hit after the previous window has ended and lasts `windowMs`; hits refused within a
  * window still count, so hammering does not open the door sooner.
  */
-export async function consumeRateLimit(
-  database: Database,
-  options: { key: string; limit: number; windowMs: number; now: number },
-): Promise<RateLimitResult> {
+export async function consumeRateLimit(database: Database, options: { key: string; limit: number; windowMs: number; now: number }): Promise<RateLimitResult> {
   const { key, limit, windowMs } = options;
   if (!Number.isInteger(limit) || limit < 0) throw new Error(`Rate limit must be a non-negative integer, got ${limit}`);
   if (!Number.isInteger(windowMs) || windowMs <= 0) throw new Error(`Rate-limit window must be a positive integer of ms, got ${windowMs}`);

@@ -23,14 +23,18 @@ async function limit(services: Services, userId: string) {
 
 export async function bookAndConfirm(services: Services, input: TestDriveRequest & { userId: string; vehicleId: number }): Promise<ScheduledTestDrive> {
   await limit(services, input.userId);
-  const booking = await bookTestDrive(services, await settingsFor(services), input, (trx, saved) => notifyTestDrive(trx, services, 'booked', saved, currentLanguage()));
+  const booking = await bookTestDrive(services, await settingsFor(services), input, (trx, saved) =>
+    notifyTestDrive(trx, services, 'booked', saved, currentLanguage()),
+  );
   services.jobs.wake();
   return booking;
 }
 
 export async function rescheduleAndConfirm(services: Services, input: { id: number; userId: string; slot: string }): Promise<ScheduledTestDrive> {
   await limit(services, input.userId);
-  const booking = await rescheduleOwnTestDrive(services, await settingsFor(services), input, (trx, moved) => notifyTestDrive(trx, services, 'rescheduled', moved, currentLanguage()));
+  const booking = await rescheduleOwnTestDrive(services, await settingsFor(services), input, (trx, moved) =>
+    notifyTestDrive(trx, services, 'rescheduled', moved, currentLanguage()),
+  );
   services.jobs.wake();
   return booking;
 }

@@ -23,7 +23,18 @@ import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 export type NotifyDeps = Pick<AppServices, 'database' | 'mailer' | 'logger' | 'config' | 'clock' | 'jobs'>;
 
-type Booking = { id: number; vehicleTitle: string; mode: TestDriveMode; pinCode: string; street: string; landmark: string; slot: string; name: string; phone: string; email: string };
+type Booking = {
+  id: number;
+  vehicleTitle: string;
+  mode: TestDriveMode;
+  pinCode: string;
+  street: string;
+  landmark: string;
+  slot: string;
+  name: string;
+  phone: string;
+  email: string;
+};
 
 /** Where the customer reschedules or cancels: their profile's list of test drives. */
 export function manageUrl(siteOrigin: string): string {
@@ -31,7 +42,9 @@ export function manageUrl(siteOrigin: string): string {
 }
 
 function place(booking: Booking, config: NotifyDeps['config'], language: Language): string {
-  return booking.mode === 'home' ? t('placeHome', { address: homeAddressLine(booking, language) }, language) : t('placeHub', { address: config.contactAddress }, language);
+  return booking.mode === 'home'
+    ? t('placeHome', { address: homeAddressLine(booking, language) }, language)
+    : t('placeHub', { address: config.contactAddress }, language);
 }
 
 type Kind = 'booked' | 'rescheduled' | 'reminder';
@@ -39,7 +52,12 @@ type Kind = 'booked' | 'rescheduled' | 'reminder';
 const HEADINGS = { booked: 'headingBooked', rescheduled: 'headingRescheduled', reminder: 'headingReminder' } as const satisfies Record<Kind, string>;
 
 /** The mail about one booking, in `language` (the customer's: decision 087). */
-export function testDriveMail(kind: Kind, booking: Booking, config: NotifyDeps['config'], language: Language = currentLanguage()): { subject: string; text: string; html: string } {
+export function testDriveMail(
+  kind: Kind,
+  booking: Booking,
+  config: NotifyDeps['config'],
+  language: Language = currentLanguage(),
+): { subject: string; text: string; html: string } {
   // The slot's day and hour are written as the mail's language writes them.
   const when = inLanguage(language, () => slotLabel(booking.slot));
   const link = manageUrl(config.siteOrigin);
@@ -117,7 +135,18 @@ export const REMINDER_FIRST_RUN_MS = 15_000;
  */
 export async function sendDueReminders(deps: NotifyDeps, nowMs: number): Promise<number> {
   const sent = await sendClaimedReminders(deps.database.db, TEST_DRIVE, nowMs, (trx, row) => {
-    const booking = { id: row.id, vehicleTitle: row.vehicle_title, mode: row.mode, pinCode: row.pin_code, street: row.street, landmark: row.landmark, slot: indiaDateTimeParam(row.slot_start_ms), name: row.name, phone: row.phone, email: row.email };
+    const booking = {
+      id: row.id,
+      vehicleTitle: row.vehicle_title,
+      mode: row.mode,
+      pinCode: row.pin_code,
+      street: row.street,
+      landmark: row.landmark,
+      slot: indiaDateTimeParam(row.slot_start_ms),
+      name: row.name,
+      phone: row.phone,
+      email: row.email,
+    };
     return notifyTestDrive(trx, deps, 'reminder', booking);
   });
   if (sent > 0) deps.jobs.wake();

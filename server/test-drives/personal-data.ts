@@ -36,7 +36,10 @@ export const testDrivesPersonalData: PersonalData[] = [
     // A test drive is a lead with a time: kept as long as the other leads, counted from its slot.
     purge: {
       report: 'testDrives',
-      run: async ({ database }, now) => deletedRows(await database.db.deleteFrom('test_drives').where('slot_start_ms', '<', monthsBefore(now, LEAD_RETENTION_MONTHS).getTime()).executeTakeFirst()),
+      run: async ({ database }, now) =>
+        deletedRows(
+          await database.db.deleteFrom('test_drives').where('slot_start_ms', '<', monthsBefore(now, LEAD_RETENTION_MONTHS).getTime()).executeTakeFirst(),
+        ),
     },
   },
 ];

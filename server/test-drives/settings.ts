@@ -12,11 +12,31 @@ import { declareSettings, say } from '../admin/setting-declarations.ts';
  * delivery, around the Andheri East hub (Mumbai) by default.
  */
 export const testDriveSettings = declareSettings('test-drives', {
-  testDriveOpeningHour: { schema: z.coerce.number().int(say('openingHourWhole')).min(0, say('openingHourRange')).max(23, say('openingHourRange')), default: DEFAULT_TEST_DRIVE_RULES.openingHour, label: 'testDriveOpeningHourLabel' },
-  testDriveClosingHour: { schema: z.coerce.number().int(say('closingHourWhole')).min(1, say('closingHourRange')).max(24, say('closingHourRange')), default: DEFAULT_TEST_DRIVE_RULES.closingHour, label: 'testDriveClosingHourLabel' },
-  testDriveCapacity: { schema: z.coerce.number().int(say('testDrivesAtOnceWhole')).min(1, say('testDrivesAtOnceRange')).max(20, say('testDrivesAtOnceRange')), default: DEFAULT_TEST_DRIVE_RULES.capacity, label: 'testDriveCapacityLabel' },
-  testDriveLeadHours: { schema: z.coerce.number().int(say('noticeWhole')).min(0, say('noticeRange')).max(72, say('noticeRange')), default: DEFAULT_TEST_DRIVE_RULES.leadHours, label: 'testDriveLeadHoursLabel' },
-  testDriveDaysAhead: { schema: z.coerce.number().int(say('daysAheadWhole')).min(0, say('daysAheadRange')).max(30, say('daysAheadRange')), default: DEFAULT_TEST_DRIVE_RULES.daysAhead, label: 'testDriveDaysAheadLabel' },
+  testDriveOpeningHour: {
+    schema: z.coerce.number().int(say('openingHourWhole')).min(0, say('openingHourRange')).max(23, say('openingHourRange')),
+    default: DEFAULT_TEST_DRIVE_RULES.openingHour,
+    label: 'testDriveOpeningHourLabel',
+  },
+  testDriveClosingHour: {
+    schema: z.coerce.number().int(say('closingHourWhole')).min(1, say('closingHourRange')).max(24, say('closingHourRange')),
+    default: DEFAULT_TEST_DRIVE_RULES.closingHour,
+    label: 'testDriveClosingHourLabel',
+  },
+  testDriveCapacity: {
+    schema: z.coerce.number().int(say('testDrivesAtOnceWhole')).min(1, say('testDrivesAtOnceRange')).max(20, say('testDrivesAtOnceRange')),
+    default: DEFAULT_TEST_DRIVE_RULES.capacity,
+    label: 'testDriveCapacityLabel',
+  },
+  testDriveLeadHours: {
+    schema: z.coerce.number().int(say('noticeWhole')).min(0, say('noticeRange')).max(72, say('noticeRange')),
+    default: DEFAULT_TEST_DRIVE_RULES.leadHours,
+    label: 'testDriveLeadHoursLabel',
+  },
+  testDriveDaysAhead: {
+    schema: z.coerce.number().int(say('daysAheadWhole')).min(0, say('daysAheadRange')).max(30, say('daysAheadRange')),
+    default: DEFAULT_TEST_DRIVE_RULES.daysAhead,
+    label: 'testDriveDaysAheadLabel',
+  },
   serviceAreas: {
     schema: z
       .array(

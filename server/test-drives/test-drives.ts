@@ -1,6 +1,18 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
-import { book, cancelUpcoming, dayRange, freeSlots, isUpcoming, reschedule, slotRefusal, slotStartMs, upcomingCount, upcomingFirst, type FreeSlot } from '../appointments/appointments.ts';
+import {
+  book,
+  cancelUpcoming,
+  dayRange,
+  freeSlots,
+  isUpcoming,
+  reschedule,
+  slotRefusal,
+  slotStartMs,
+  upcomingCount,
+  upcomingFirst,
+  type FreeSlot,
+} from '../appointments/appointments.ts';
 import { TEST_DRIVE } from '../appointments/kinds.ts';
 import type { Selectable, Transaction } from 'kysely';
 import type { DB, TestDriveTable } from '../db/schema.ts';
@@ -46,7 +58,9 @@ export type TestDrive = {
 /** What the admin's schedule shows of a booking: who and how to reach them. */
 export type ScheduledTestDrive = TestDrive & { name: string; phone: string; email: string; remindedAt: string | null };
 
-function toTestDrive(row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mode' | 'pin_code' | 'street' | 'landmark' | 'slot_start_ms' | 'status' | 'created_at'>): TestDrive {
+function toTestDrive(
+  row: Pick<Row, 'id' | 'vehicle_id' | 'vehicle_title' | 'mode' | 'pin_code' | 'street' | 'landmark' | 'slot_start_ms' | 'status' | 'created_at'>,
+): TestDrive {
   return {
     id: row.id,
     vehicleId: row.vehicle_id,
@@ -69,7 +83,11 @@ const toScheduled = (row: Row): ScheduledTestDrive => ({
 
 /** A car one may test-drive: for sale and available, or reserved by this person (decision 080). */
 async function bookableVehicle(database: Database, vehicleId: number, userId?: string): Promise<{ id: number; title: string }> {
-  const vehicle = await database.db.selectFrom('vehicles').select(['id', 'name', 'make', 'model', 'status', 'purpose']).where('id', '=', vehicleId).executeTakeFirst();
+  const vehicle = await database.db
+    .selectFrom('vehicles')
+    .select(['id', 'name', 'make', 'model', 'status', 'purpose'])
+    .where('id', '=', vehicleId)
+    .executeTakeFirst();
   if (!vehicle) throw new NotFoundError(messages.vehicleNotFound);
   const holder = vehicle.status === 'reserved' && userId !== undefined && (await holdsReservation(database, userId, vehicle.id));
   if (!offersTestDrive(vehicle) && !holder) throw new ConflictError(messages.notForSale);
@@ -176,19 +194,35 @@ export type AlsoInTransaction = (trx: Transaction<DB>, booking: ScheduledTestDri
  * customer's change needs confirming again. A move to the slot it already has changes nothing
  * and runs nothing.
  */
-async function moveTo(deps: TestDriveDeps, settings: Settings, row: Row, slot: string, by: 'customer' | 'admin', alsoInTransaction?: AlsoInTransaction): Promise<ScheduledTestDrive> {
+async function moveTo(
+  deps: TestDriveDeps,
+  settings: Settings,
+  row: Row,
+  slot: string,
+  by: 'customer' | 'admin',
+  alsoInTransaction?: AlsoInTransaction,
+): Promise<ScheduledTestDrive> {
   const rules = TEST_DRIVE.rules(settings);
   const nowMs = deps.clock.now();
   if (!isUpcoming(row, nowMs)) throw new ConflictError(messages.notChangeable);
   if (row.vehicle_id !== null) await bookableVehicle(deps.database, row.vehicle_id, row.user_id);
   checkSlot(slot, rules, nowMs);
-  const moved = await reschedule(deps.database, TEST_DRIVE, row, { startMs: slotStartMs(slot), capacity: rules.capacity, status: by === 'admin' ? 'confirmed' : 'booked', nowMs }, (trx, changed) =>
-    alsoInTransaction ? alsoInTransaction(trx, toScheduled(changed)) : Promise.resolve(),
+  const moved = await reschedule(
+    deps.database,
+    TEST_DRIVE,
+    row,
+    { startMs: slotStartMs(slot), capacity: rules.capacity, status: by === 'admin' ? 'confirmed' : 'booked', nowMs },
+    (trx, changed) => (alsoInTransaction ? alsoInTransaction(trx, toScheduled(changed)) : Promise.resolve()),
   );
   return toScheduled(moved);
 }
 
-export async function rescheduleOwnTestDrive(deps: TestDriveDeps, settings: Settings, input: { id: number; userId: string; slot: string }, alsoInTransaction?: AlsoInTransaction): Promise<ScheduledTestDrive> {
+export async function rescheduleOwnTestDrive(
+  deps: TestDriveDeps,
+  settings: Settings,
+  input: { id: number; userId: string; slot: string },
+  alsoInTransaction?: AlsoInTransaction,
+): Promise<ScheduledTestDrive> {
   return moveTo(deps, settings, await findOwn(deps, input.id, input.userId), input.slot, 'customer', alsoInTransaction);
 }
 
@@ -214,7 +248,11 @@ function withChangeable(rows: Row[], nowMs: number): Array<TestDrive & { changea
  * all. Which are upcoming depends on the clock, so every row is ordered here (a person has a
  * handful). Input: user id, page from 1, page size. Errors: none.
  */
-export async function ownTestDrivesPage(deps: TestDriveDeps, userId: string, asked: { page: number; perPage: number }): Promise<{ items: Array<TestDrive & { changeable: boolean }>; total: number }> {
+export async function ownTestDrivesPage(
+  deps: TestDriveDeps,
+  userId: string,
+  asked: { page: number; perPage: number },
+): Promise<{ items: Array<TestDrive & { changeable: boolean }>; total: number }> {
   const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('user_id', '=', userId).orderBy('slot_start_ms', 'desc').execute();
   const all = withChangeable(rows, deps.clock.now());
   return { items: all.slice((asked.page - 1) * asked.perPage, asked.page * asked.perPage), total: all.length };
@@ -239,9 +277,13 @@ export async function getTestDrive(deps: TestDriveDeps, id: number): Promise<Sch
 }
 
 /** The admin's change of a booking's state; returns the booking before and after, for the audit log. */
-export async function changeTestDriveStatus(deps: TestDriveDeps, input: { id: number; action: AdminTestDriveAction }): Promise<{ before: ScheduledTestDrive; after: ScheduledTestDrive }> {
+export async function changeTestDriveStatus(
+  deps: TestDriveDeps,
+  input: { id: number; action: AdminTestDriveAction },
+): Promise<{ before: ScheduledTestDrive; after: ScheduledTestDrive }> {
   const before = await getTestDrive(deps, input.id);
-  if (!ACTION_FROM[input.action].includes(before.status)) throw new ConflictError(t('deskCannotChange', { status: currentLanguage() === 'en' ? before.status.replace('_', '-') : STATUS_LABELS[before.status] }));
+  if (!ACTION_FROM[input.action].includes(before.status))
+    throw new ConflictError(t('deskCannotChange', { status: currentLanguage() === 'en' ? before.status.replace('_', '-') : STATUS_LABELS[before.status] }));
   const updated = await deps.database.db
     .updateTable('test_drives')
     .set({ status: ACTION_STATUS[input.action], updated_at: new Date(deps.clock.now()).toISOString() })
@@ -268,11 +310,18 @@ export async function rescheduleTestDriveByAdmin(
 /** Every booking of one day (India time) that was not cancelled, by time; the cancelled ones after them. */
 export async function daySchedule(deps: TestDriveDeps, date: string): Promise<ScheduledTestDrive[]> {
   const { fromMs, toMs } = dayRange(date);
-  const rows = await deps.database.db.selectFrom('test_drives').selectAll().where('slot_start_ms', '>=', fromMs).where('slot_start_ms', '<', toMs).orderBy('slot_start_ms').orderBy('seat').orderBy('id').execute();
+  const rows = await deps.database.db
+    .selectFrom('test_drives')
+    .selectAll()
+    .where('slot_start_ms', '>=', fromMs)
+    .where('slot_start_ms', '<', toMs)
+    .orderBy('slot_start_ms')
+    .orderBy('seat')
+    .orderBy('id')
+    .execute();
   const drives = rows.map(toScheduled);
   return [...drives.filter((drive) => drive.status !== 'cancelled'), ...drives.filter((drive) => drive.status === 'cancelled')];
 }
-
 
 export type TestDriveStatistics = { total: number; upcoming: number; done: number; noShow: number; cancelled: number; becameSales: number };
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserHarness, findVehicleId, hidden, visible, waitFor , signUpInBrowser } from '../support/browser.ts';
+import { browserHarness, findVehicleId, hidden, visible, waitFor, signUpInBrowser } from '../support/browser.ts';
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 
 /**
@@ -14,7 +14,6 @@ import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 const harness = browserHarness();
 const PASSWORD = 'rasmalai-and-jalebi-8';
 
-
 /** The 6-digit code of the newest SMS to `phone`, read from /dev/outbox in a second tab. */
 async function codeFromOutbox(page: Page, phone: string, notCode?: string): Promise<string> {
   const outbox = await page.context().newPage();
@@ -23,7 +22,11 @@ async function codeFromOutbox(page: Page, phone: string, notCode?: string): Prom
       async () => {
         await outbox.goto('/dev/outbox');
         const sms = outbox.locator('li[data-channel="sms"]', { hasText: phone }).first();
-        const body = (await sms.locator('p', { hasText: 'verification code' }).textContent({ timeout: 2000 }).catch(() => '')) ?? '';
+        const body =
+          (await sms
+            .locator('p', { hasText: 'verification code' })
+            .textContent({ timeout: 2000 })
+            .catch(() => '')) ?? '';
         return /^\s*(\d{6}) is your/.exec(body)?.[1] ?? '';
       },
       (code) => code !== '' && code !== notCode,
@@ -117,7 +120,13 @@ describe('a buyer’s account, start to finish', () => {
     // While it is added, /wishlist shows it.
     await page.goto('/wishlist');
     await visible(page.getByRole('heading', { name: 'My Wishlist', level: 1 }));
-    await visible(page.getByRole('main').getByRole('article').filter({ hasText: title.split(' ')[0]! }).first());
+    await visible(
+      page
+        .getByRole('main')
+        .getByRole('article')
+        .filter({ hasText: title.split(' ')[0]! })
+        .first(),
+    );
     expect(await page.getByRole('main').getByText('Your wishlist is empty!').count()).toBe(0);
 
     // Remove it again.
@@ -177,13 +186,19 @@ describe('a buyer’s account, start to finish', () => {
 
     // It counts down.
     await page.clock.runFor(5_000);
-    const later = await waitFor(() => resendSeconds(page), (seconds) => seconds !== null && seconds <= start! - 4);
+    const later = await waitFor(
+      () => resendSeconds(page),
+      (seconds) => seconds !== null && seconds <= start! - 4,
+    );
     expect(later!).toBeGreaterThanOrEqual(start! - 7);
     expect(await resend.isDisabled()).toBe(true);
 
     // Two minutes later it is plain "Resend OTP" and enabled.
     await page.clock.fastForward(120_000);
-    await waitFor(() => resendSeconds(page), (seconds) => seconds === null);
+    await waitFor(
+      () => resendSeconds(page),
+      (seconds) => seconds === null,
+    );
     expect((await resend.textContent())?.trim()).toBe('Resend OTP');
     expect(await resend.isEnabled()).toBe(true);
 

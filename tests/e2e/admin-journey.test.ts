@@ -22,7 +22,9 @@ const errors: string[] = [];
 
 /** A small JPEG of one colour, as a phone would upload. */
 async function photo(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width: 1200, height: 900, channels: 3, background: colour } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 async function mediaFiles(folder: string): Promise<string[]> {
@@ -132,10 +134,14 @@ it('sets up the first admin, manages a car from listing to deletion', async () =
   // The form's sold fields follow the status once the page's script runs.
   await waitForHydration(page, 'select[name="status"]');
   // The form hides the sold fields once hydrated; choose again until React has seen the choice.
-  await waitFor(async () => {
-    await page.getByLabel('Status', { exact: true }).selectOption('sold');
-    return page.getByLabel('Sold price in rupees').isVisible();
-  }, Boolean, 20_000);
+  await waitFor(
+    async () => {
+      await page.getByLabel('Status', { exact: true }).selectOption('sold');
+      return page.getByLabel('Sold price in rupees').isVisible();
+    },
+    Boolean,
+    20_000,
+  );
   await page.getByLabel('Sold price in rupees').fill('790000');
   await page.getByLabel('Sold date').fill(new Date().toISOString().slice(0, 10));
   await page.getByRole('button', { name: 'Save Changes' }).click();

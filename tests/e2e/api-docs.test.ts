@@ -28,7 +28,9 @@ describe('the API reference page', () => {
       // description with the error shape.
       await page.waitForLoadState('networkidle');
       await harness.screenshot(page, `api-docs-${viewport}`);
-      await expect.poll(() => page.getByText('The listing: search, filters, sort, a page, and the count per filter value').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      await expect
+        .poll(() => page.getByText('The listing: search, filters, sort, a page, and the count per filter value').count(), { timeout: 20_000 })
+        .toBeGreaterThan(0);
       await expect.poll(() => page.getByText('Every 4xx and 5xx answer', { exact: false }).count()).toBeGreaterThan(0);
 
       // No report at all: the page's policy allows the bundle's zod its `new Function` (decision 075).

@@ -107,7 +107,8 @@ describe('browse, search, open a vehicle, share, back', () => {
     await visible(dialog.getByText('Could not copy the link. Select it above and copy it.'));
     const link = dialog.getByLabel('Link to this car');
     await waitFor(
-      () => link.evaluate((input: HTMLInputElement) => input === document.activeElement && input.selectionStart === 0 && input.selectionEnd === input.value.length),
+      () =>
+        link.evaluate((input: HTMLInputElement) => input === document.activeElement && input.selectionStart === 0 && input.selectionEnd === input.value.length),
       (selected) => selected,
     );
     expect(await link.inputValue()).toBe(page.url());
@@ -211,11 +212,12 @@ describe('image fallbacks', () => {
     await page.waitForLoadState('load');
     const broken = await waitFor(
       () =>
-        page.evaluate(() =>
-          [...document.images].filter((image) => {
-            const box = image.getBoundingClientRect();
-            return box.bottom > 0 && box.top < innerHeight && image.complete && image.naturalWidth === 0;
-          }).length,
+        page.evaluate(
+          () =>
+            [...document.images].filter((image) => {
+              const box = image.getBoundingClientRect();
+              return box.bottom > 0 && box.top < innerHeight && image.complete && image.naturalWidth === 0;
+            }).length,
         ),
       (count) => count === 0,
     );

@@ -34,10 +34,14 @@ async function api(query: string): Promise<Listing> {
  */
 async function budgetAndFuel(): Promise<{ budget: FacetOption; fuel: FacetOption; budgetTotal: number }> {
   const all = await api('perPage=1');
-  const budgets = [...all.facets.budget!].filter((option) => option.count > 0).sort((a, b) => Number(b.value === '5-8') - Number(a.value === '5-8') || b.count - a.count);
+  const budgets = [...all.facets.budget!]
+    .filter((option) => option.count > 0)
+    .sort((a, b) => Number(b.value === '5-8') - Number(a.value === '5-8') || b.count - a.count);
   for (const budget of budgets) {
     const within = await api(`budget=${budget.value}`);
-    const fuels = within.facets.fuel!.filter((option) => option.count > 0 && option.count < within.total).sort((a, b) => Number(b.value === 'diesel') - Number(a.value === 'diesel'));
+    const fuels = within.facets
+      .fuel!.filter((option) => option.count > 0 && option.count < within.total)
+      .sort((a, b) => Number(b.value === 'diesel') - Number(a.value === 'diesel'));
     if (fuels[0]) return { budget, fuel: fuels[0], budgetTotal: within.total };
   }
   throw new Error('no budget and fuel in the demo inventory narrow the listing');
@@ -80,7 +84,10 @@ describe('the buyer’s tools at 375 px', () => {
 
     await sheet.locator('button[type="submit"]').click();
     await page.waitForURL((url) => url.searchParams.get('budget') === budget.value && url.searchParams.get('fuel') === fuel.value);
-    await waitFor(() => foundText(page), (text) => text === `${shown} ${shown === 1 ? 'vehicle' : 'vehicles'} found`);
+    await waitFor(
+      () => foundText(page),
+      (text) => text === `${shown} ${shown === 1 ? 'vehicle' : 'vehicles'} found`,
+    );
     const cards = listingRegion(page).getByRole('article');
     const cardCount = await cards.count();
     expect(cardCount).toBeGreaterThan(0);
@@ -101,7 +108,10 @@ describe('the buyer’s tools at 375 px', () => {
     await visible(chips.getByRole('link', { name: `Remove filter ${budgetLabel}` }));
     await chips.getByRole('link', { name: `Remove filter ${fuelLabel}` }).click();
     await page.waitForURL((url) => url.searchParams.get('budget') === budget.value && !url.searchParams.has('fuel'));
-    await waitFor(() => foundText(page), (text) => text === `${budgetTotal} ${budgetTotal === 1 ? 'vehicle' : 'vehicles'} found`);
+    await waitFor(
+      () => foundText(page),
+      (text) => text === `${budgetTotal} ${budgetTotal === 1 ? 'vehicle' : 'vehicles'} found`,
+    );
     expect(budgetTotal).toBeGreaterThan(shown);
 
     // Sort by price, lowest first: the cards come in that order.
@@ -110,7 +120,10 @@ describe('the buyer’s tools at 375 px', () => {
     await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc' && url.searchParams.get('budget') === budget.value);
     // The address changes a moment before the sorted cards are drawn: wait for the order to change.
     const sorted = (await api(`budget=${budget.value}&sort=price_asc`)).items.slice(0, 10).map((item) => item.priceRupees);
-    const prices = await waitFor(async () => (await cardPrices(cards)).map(Number), (shown) => shown.join() === sorted.join());
+    const prices = await waitFor(
+      async () => (await cardPrices(cards)).map(Number),
+      (shown) => shown.join() === sorted.join(),
+    );
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
   });
 
@@ -129,21 +142,34 @@ describe('the buyer’s tools at 375 px', () => {
     expect(await shownCount(sheet)).toBe(fuel.count);
     await harness.screenshot(page, 'buyer-category-filter-sheet-375');
     await sheet.locator('button[type="submit"]').click();
-    await page.waitForURL((url) => url.pathname === '/categories' && url.searchParams.get('category') === 'suvs' && url.searchParams.get('fuel') === fuel.value);
+    await page.waitForURL(
+      (url) => url.pathname === '/categories' && url.searchParams.get('category') === 'suvs' && url.searchParams.get('fuel') === fuel.value,
+    );
 
     const region = page.getByRole('region', { name: 'SUVs', exact: true });
-    await waitFor(async () => (await region.getByRole('status').first().textContent())?.trim(), (text) => text === `${fuel.count} ${fuel.count === 1 ? 'vehicle' : 'vehicles'} found`);
+    await waitFor(
+      async () => (await region.getByRole('status').first().textContent())?.trim(),
+      (text) => text === `${fuel.count} ${fuel.count === 1 ? 'vehicle' : 'vehicles'} found`,
+    );
     await waitForHydration(page, '#listing-sort');
     await page.getByLabel('Sort by').selectOption('price_desc');
-    await page.waitForURL((url) => url.pathname === '/categories' && url.searchParams.get('sort') === 'price_desc' && url.searchParams.get('fuel') === fuel.value);
+    await page.waitForURL(
+      (url) => url.pathname === '/categories' && url.searchParams.get('sort') === 'price_desc' && url.searchParams.get('fuel') === fuel.value,
+    );
     const expected = await api(`category=suvs&fuel=${fuel.value}&sort=price_desc`);
     const cards = region.getByRole('article');
     const prices = expected.items.slice(0, 10).map((item) => item.priceRupees);
     expect(prices).toEqual([...prices].sort((a, b) => b! - a!));
-    await waitFor(async () => (await cardPrices(cards)).join(), (shown) => shown === prices.join());
+    await waitFor(
+      async () => (await cardPrices(cards)).join(),
+      (shown) => shown === prices.join(),
+    );
 
     // The chip takes the fuel off and stays in the category, in the same order.
-    await page.getByRole('list', { name: 'Active filters' }).getByRole('link', { name: `Remove filter ${fuelLabel}` }).click();
+    await page
+      .getByRole('list', { name: 'Active filters' })
+      .getByRole('link', { name: `Remove filter ${fuelLabel}` })
+      .click();
     await page.waitForURL((url) => url.pathname === '/categories' && url.search === '?category=suvs&sort=price_desc');
     await waitFor(async () => (await cards.count()) === Math.min(suvs.total, 10), Boolean);
   });
@@ -164,7 +190,10 @@ describe('the buyer’s tools at 375 px', () => {
     await page.waitForURL((url) => url.searchParams.get('budget') === budget.value && url.searchParams.get('fuel') === fuel.value);
     expect(await foundText(page)).toBe(`${fuel.count} ${fuel.count === 1 ? 'vehicle' : 'vehicles'} found`);
 
-    await page.getByRole('list', { name: 'Active filters' }).getByRole('link', { name: `Remove filter ${fuelLabel}` }).click();
+    await page
+      .getByRole('list', { name: 'Active filters' })
+      .getByRole('link', { name: `Remove filter ${fuelLabel}` })
+      .click();
     await page.waitForURL((url) => !url.searchParams.has('fuel'));
     expect(await foundText(page)).toBe(`${budgetTotal} ${budgetTotal === 1 ? 'vehicle' : 'vehicles'} found`);
 
@@ -196,7 +225,10 @@ describe('the buyer’s tools at 375 px', () => {
     await waitForHydration(page, '#emi-dp');
     await calculator.getByLabel('Tenure (months)').selectOption('36');
     const expected = formatRupees(loanSummary(price, start.downPayment, start.ratePercent, 36).emi);
-    await waitFor(async () => (await output.textContent())?.trim(), (text) => text === expected);
+    await waitFor(
+      async () => (await output.textContent())?.trim(),
+      (text) => text === expected,
+    );
   });
 
   test('a heart on a card asks a signed-out visitor to sign in and saves the car for a signed-in one', async () => {

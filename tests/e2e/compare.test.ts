@@ -114,7 +114,9 @@ describe('compare and the EMI calculator', () => {
 
   test('at 375 px nothing hides under the tray: the calculator’s answer after "Calculate your EMI", and three cars on the compare page', async () => {
     const response = await fetch(`${harness.baseUrl}/api/v1/vehicles?perPage=50`);
-    const priced = ((await response.json()) as { items: Array<{ id: number; priceRupees: number | null }> }).items.filter((item) => item.priceRupees !== null).slice(0, 3);
+    const priced = ((await response.json()) as { items: Array<{ id: number; priceRupees: number | null }> }).items
+      .filter((item) => item.priceRupees !== null)
+      .slice(0, 3);
     const { page } = await harness.open({ viewport: 'mobile' });
     await page.goto(`/vehicle/${priced[0]!.id}`);
     await waitForHydration(page, 'main form[action="/compare"] button');
@@ -125,7 +127,10 @@ describe('compare and the EMI calculator', () => {
     await page.waitForURL((url) => url.hash === '#emi');
     const answer = page.getByRole('region', { name: 'EMI calculator' }).locator('[aria-live="polite"]');
     const trayTop = (await tray.locator('div').first().boundingBox())!.y;
-    const box = await waitFor(async () => (await answer.boundingBox())!, (found) => found.y >= 0 && found.y + found.height <= trayTop);
+    const box = await waitFor(
+      async () => (await answer.boundingBox())!,
+      (found) => found.y >= 0 && found.y + found.height <= trayTop,
+    );
     expect(box.y + box.height).toBeLessThanOrEqual(trayTop);
     await harness.screenshot(page, 'emi-calculator-with-tray-375');
 
@@ -277,12 +282,18 @@ describe('compare and the EMI calculator', () => {
     // A down payment above the price says so with the price, and the old EMI goes away with it.
     await calculator.getByLabel('Down payment (₹)').fill(String(car.price + 50_000));
     await visible(calculator.getByText(`The down payment cannot be more than the car’s price of ${formatRupees(car.price)}.`));
-    await waitFor(async () => (await emi.textContent())?.trim(), (text) => text === '—');
+    await waitFor(
+      async () => (await emi.textContent())?.trim(),
+      (text) => text === '—',
+    );
     expect(await calculator.textContent()).not.toContain(formatRupees(expected.totalPaid));
     await harness.screenshot(page, 'emi-calculator-over-price-375');
     // Back within the price, the figures are back.
     await calculator.getByLabel('Down payment (₹)').fill(String(downPayment));
-    await waitFor(async () => (await emi.textContent())?.trim(), (text) => text === formatRupees(expected.emi));
+    await waitFor(
+      async () => (await emi.textContent())?.trim(),
+      (text) => text === formatRupees(expected.emi),
+    );
   });
 
   test('without JavaScript the calculator sends its form and the page shows the answer', async () => {

@@ -2,7 +2,17 @@ import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hidden, launchChromium, openPageOn, saveScreenshot, signInAdminInBrowser, visible, waitFor, waitForHydration, type ViewportName } from '../support/browser.ts';
+import {
+  hidden,
+  launchChromium,
+  openPageOn,
+  saveScreenshot,
+  signInAdminInBrowser,
+  visible,
+  waitFor,
+  waitForHydration,
+  type ViewportName,
+} from '../support/browser.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
@@ -60,7 +70,11 @@ async function keptTwice(page: Page, opener: Locator, dialog: Locator, keep: str
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ dialect: 'sqlite', seed: false, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0' } });
+  server = await startTestServer({
+    dialect: 'sqlite',
+    seed: false,
+    env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0' },
+  });
   const listing = (await (await fetch(`${server.url}/api/v1/vehicles?perPage=20`)).json()) as { items: Array<{ id: number; name: string; status: string }> };
   const forSale = listing.items.filter((item) => item.status === 'available');
   const car = forSale[0]!;
@@ -71,9 +85,15 @@ beforeAll(async () => {
   // Two test drives of the car, on two days: one is kept, one cancelled.
   for (const days of [3, 4]) {
     const date = addDays(indiaDay(Date.now()), days);
-    const slots = (await (await buyer.get(`/api/v1/test-drives/slots?vehicleId=${car.id}&date=${date}`)).json()) as { slots: Array<{ start: string; remaining: number }> };
+    const slots = (await (await buyer.get(`/api/v1/test-drives/slots?vehicleId=${car.id}&date=${date}`)).json()) as {
+      slots: Array<{ start: string; remaining: number }>;
+    };
     const slot = slots.slots.find((entry) => entry.remaining > 0)!.start;
-    const booked = await buyer.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId: car.id, slot, mode: 'hub' }) });
+    const booked = await buyer.request('/api/v1/test-drives', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ vehicleId: car.id, slot, mode: 'hub' }),
+    });
     expect(booked.status).toBe(201);
   }
   const database = new DatabaseSync(path.join(server.dataDir, 'gaadi-bazaar.sqlite'));

@@ -105,7 +105,11 @@ async function englishOn(page: Page, pagePath: string, shot?: string): Promise<s
 
 describe('the whole product in Hindi', () => {
   beforeAll(async () => {
-    server = await startTestServer({ dialect: 'sqlite', seed: false, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0', TRUST_PROXY: 'true' } });
+    server = await startTestServer({
+      dialect: 'sqlite',
+      seed: false,
+      env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0', TRUST_PROXY: 'true' },
+    });
     browser = await launchChromium();
   }, 240_000);
   afterAll(async () => {
@@ -200,7 +204,8 @@ describe('the whole product in Hindi', () => {
         await saveScreenshot(page, `hindi-${shot}-${viewport}`);
         const texts = await mainTexts(page);
         shown.push(texts.join(' '));
-        for (const text of texts) for (const word of untranslatedWords(text)) if (!allowed.has(word)) found.push(`${pagePath} (${viewport}): "${word}" in "${text.slice(0, 80)}"`);
+        for (const text of texts)
+          for (const word of untranslatedWords(text)) if (!allowed.has(word)) found.push(`${pagePath} (${viewport}): "${word}" in "${text.slice(0, 80)}"`);
       }
       await page.context().close();
     }
@@ -219,7 +224,10 @@ describe('the whole product in Hindi', () => {
     await signInAdminInBrowser(page, ADMIN);
     const database = new DatabaseSync(path.join(server.dataDir, 'gaadi-bazaar.sqlite'), { readOnly: true });
     const firstId = (table: string) => (database.prepare(`SELECT id FROM ${table} ORDER BY id LIMIT 1`).get() as { id: number } | undefined)?.id;
-    const vehicle = database.prepare('SELECT v.id, c.slug FROM vehicles v JOIN categories c ON c.id = v.category_id ORDER BY v.id LIMIT 1').get() as { id: number; slug: string };
+    const vehicle = database.prepare('SELECT v.id, c.slug FROM vehicles v JOIN categories c ON c.id = v.category_id ORDER BY v.id LIMIT 1').get() as {
+      id: number;
+      slug: string;
+    };
     const booking = firstId('rental_bookings');
     const inspection = firstId('inspections');
     database.close();

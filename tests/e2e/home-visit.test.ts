@@ -29,7 +29,11 @@ const errors: string[] = [];
 const open = (viewport: ViewportName) => openPageOn(browser, server.url, viewport, errors, { cookies: buyer.client.jar.cookies.values() });
 
 beforeAll(async () => {
-  server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: ADMIN.email, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' } });
+  server = await startTestServer({
+    dialect: 'sqlite',
+    seed: true,
+    env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: ADMIN.email, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' },
+  });
   database = openServerDatabase(server);
   buyer = await verifiedPerson(server.url, database, { label: 'home-visit', name: 'Meera Iyer', password: ADMIN.password });
   browser = await launchChromium();
@@ -42,7 +46,15 @@ afterAll(async () => {
 });
 
 it('a buyer books a test drive at home with the street and a landmark, and the desk sees the full address', async () => {
-  const car = (await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id').executeTakeFirstOrThrow()).id;
+  const car = (
+    await database.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('purpose', '=', 'sale')
+      .where('status', '=', 'available')
+      .orderBy('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   const page = await open('mobile');
   await page.goto(paths.testDrive(car));
   await waitForHydration(page, 'form[method="get"]');
@@ -107,7 +119,18 @@ it('a buyer books a test drive at home with the street and a landmark, and the d
   await saveScreenshot(desk, 'home-visit-4-settings-375', false);
 
   // The same forms in Hindi, and the seller's home inspection, at both widths.
-  const car2 = { make: 'Hyundai', model: 'Creta', variant: '', unlisted: false, year: 2020, fuel: 'Petrol', transmission: 'Manual', km: 42_000, owners: 1, registrationState: 'MH' } as const;
+  const car2 = {
+    make: 'Hyundai',
+    model: 'Creta',
+    variant: '',
+    unlisted: false,
+    year: 2020,
+    fuel: 'Petrol',
+    transmission: 'Manual',
+    km: 42_000,
+    owners: 1,
+    registrationState: 'MH',
+  } as const;
   for (const viewport of ['mobile', 'desktop'] as const) {
     const width = viewport === 'mobile' ? 375 : 1280;
     const hindi = await open(viewport);
@@ -127,11 +150,25 @@ it('a buyer books a test drive at home with the street and a landmark, and the d
   }
 
   // Rental delivery lists the same areas beside its PIN code.
-  const rental = (await database.db.selectFrom('rental_terms').select('vehicle_id').where('delivery_available', '=', 1).orderBy('vehicle_id').executeTakeFirstOrThrow()).vehicle_id;
+  const rental = (
+    await database.db.selectFrom('rental_terms').select('vehicle_id').where('delivery_available', '=', 1).orderBy('vehicle_id').executeTakeFirstOrThrow()
+  ).vehicle_id;
   const licensed = new Date().toISOString();
   await database.db
     .insertInto('driving_licences')
-    .values({ user_id: buyer.userId, number: 'MH0220190012345', date_of_birth: '1990-05-17', front_key: 'licences/x-front', back_key: 'licences/x-back', status: 'approved', refusal_reason: null, reviewed_by: null, reviewed_at: null, created_at: licensed, updated_at: licensed })
+    .values({
+      user_id: buyer.userId,
+      number: 'MH0220190012345',
+      date_of_birth: '1990-05-17',
+      front_key: 'licences/x-front',
+      back_key: 'licences/x-back',
+      status: 'approved',
+      refusal_reason: null,
+      reviewed_by: null,
+      reviewed_at: null,
+      created_at: licensed,
+      updated_at: licensed,
+    })
     .execute();
   const renter = await open('mobile');
   await renter.goto(paths.rentalBook(rental, { from: `${addDays(tomorrow, 9)}T10:00`, to: `${addDays(tomorrow, 11)}T10:00` }));

@@ -183,18 +183,26 @@ describe('public pages hydrate to the HTML the server sent', () => {
     { name: 'outbox', path: () => paths.devOutbox },
     { name: 'not found', path: () => '/no-such-page', status: 404 },
     // The shared server has no admin (only demo mode makes one), so the first admin's form shows.
-    { name: 'first admin setup', path: () => adminPaths.setup, works: async (page) => {
-      // Sent empty by the app (no admin is made): the server's refusal shows on the page.
-      await page.getByRole('button', { name: 'Create Admin Account' }).click();
-      await visible(page.getByRole('alert').filter({ hasText: 'Please enter both email and password.' }));
-    } },
-    { name: 'admin login', path: () => adminPaths.login, works: async (page) => {
-      // Filled by the browser and sent by the app: a wrong password is refused on the page.
-      await page.getByLabel('Email').fill('nobody@example.in');
-      await page.getByLabel('Password').fill('wrong-password-1');
-      await page.getByRole('button', { name: 'Sign In' }).click();
-      await visible(page.getByRole('alert').first());
-    } },
+    {
+      name: 'first admin setup',
+      path: () => adminPaths.setup,
+      works: async (page) => {
+        // Sent empty by the app (no admin is made): the server's refusal shows on the page.
+        await page.getByRole('button', { name: 'Create Admin Account' }).click();
+        await visible(page.getByRole('alert').filter({ hasText: 'Please enter both email and password.' }));
+      },
+    },
+    {
+      name: 'admin login',
+      path: () => adminPaths.login,
+      works: async (page) => {
+        // Filled by the browser and sent by the app: a wrong password is refused on the page.
+        await page.getByLabel('Email').fill('nobody@example.in');
+        await page.getByLabel('Password').fill('wrong-password-1');
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await visible(page.getByRole('alert').first());
+      },
+    },
   ];
 
   test.each(kinds.map((kind) => [kind.name, kind] as const))('%s', async (_name, kind) => {
@@ -204,7 +212,26 @@ describe('public pages hydrate to the HTML the server sent', () => {
 
   // The same pages in Hindi: the browser reads its texts with its own engine (decision 087),
   // which must write every one as the server's i18next did.
-  const inHindi = ['home', 'search results', 'listing with filters', 'a category', 'a car', 'test drive, signed out', 'compare', 'rent', 'a rental car', 'sell your car', 'request a car', 'login', 'sign up', 'privacy', 'about', 'contact', 'offline', 'not found'];
+  const inHindi = [
+    'home',
+    'search results',
+    'listing with filters',
+    'a category',
+    'a car',
+    'test drive, signed out',
+    'compare',
+    'rent',
+    'a rental car',
+    'sell your car',
+    'request a car',
+    'login',
+    'sign up',
+    'privacy',
+    'about',
+    'contact',
+    'offline',
+    'not found',
+  ];
   test.each(kinds.filter((kind) => inHindi.includes(kind.name)).map((kind) => [kind.name, kind] as const))('%s, in Hindi', async (_name, kind) => {
     const { page } = await harness.open({ allowConsoleErrors: kind.status === 404 ? [/404/] : [] });
     await checkPage(page, { ...kind, path: () => pathInLanguage(kind.path(), 'hi'), works: async () => {} });
@@ -283,20 +310,27 @@ describe('signed-in and admin pages hydrate to the HTML the server sent', () => 
     return {
       context: {
         baseURL: server.url,
-        storageState: { cookies: buyer.map((cookie) => ({ ...cookie, domain, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const })), origins: [] },
+        storageState: {
+          cookies: buyer.map((cookie) => ({ ...cookie, domain, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const })),
+          origins: [],
+        },
       },
     };
   };
 
   const buyerKinds: PageKind[] = [
     { name: 'profile', path: () => paths.profile },
-    { name: 'profile completion', path: () => paths.profileComplete, works: async (page) => {
-      // The form's schema runs in the browser too: a short number is refused before anything is sent.
-      await page.getByLabel('Mobile number').fill('12345');
-      await page.getByRole('button', { name: 'Send OTP' }).click();
-      await visible(page.getByRole('alert').filter({ hasText: 'Please enter a valid phone number' }));
-      await saveScreenshot(page, 'profile-complete-browser-check-375', false);
-    } },
+    {
+      name: 'profile completion',
+      path: () => paths.profileComplete,
+      works: async (page) => {
+        // The form's schema runs in the browser too: a short number is refused before anything is sent.
+        await page.getByLabel('Mobile number').fill('12345');
+        await page.getByRole('button', { name: 'Send OTP' }).click();
+        await visible(page.getByRole('alert').filter({ hasText: 'Please enter a valid phone number' }));
+        await saveScreenshot(page, 'profile-complete-browser-check-375', false);
+      },
+    },
     { name: 'licence', path: () => paths.profileLicence },
     { name: 'delete account', path: () => paths.profileDelete },
     { name: 'wishlist', path: () => paths.wishlist },

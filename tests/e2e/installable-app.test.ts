@@ -111,7 +111,10 @@ describe('installable app', () => {
     const swiftTitle = (await page.locator('h1').first().textContent())!;
     await page.goto(paths.home);
     await waitForHydration(page, 'main');
-    await page.evaluate((path) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(path), paths.vehicle(alto));
+    await page.evaluate(
+      (path) => (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(path),
+      paths.vehicle(alto),
+    );
     await page.waitForURL((url) => url.pathname === paths.vehicle(alto));
     await waitForHydration(page, 'h1');
     const altoTitle = (await page.locator('h1').first().textContent())!;
@@ -119,7 +122,10 @@ describe('installable app', () => {
     await expect.poll(() => cachedPaths(page), { timeout: 10_000 }).toContain(paths.vehicle(alto));
 
     await goOffline(context);
-    for (const [id, title] of [[swift, swiftTitle], [alto, altoTitle]] as const) {
+    for (const [id, title] of [
+      [swift, swiftTitle],
+      [alto, altoTitle],
+    ] as const) {
       await page.goto(paths.vehicle(id));
       await visible(page.getByRole('heading', { level: 1, name: title }));
     }
@@ -133,7 +139,11 @@ describe('installable app', () => {
     await visible(list);
     expect(await list.getByRole('link').allTextContents()).toEqual([expect.stringContaining(altoTitle), expect.stringContaining(swiftTitle)]);
     // Their photos are on the device too.
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Cars you opened recently"] img')].every((image) => image.complete && image.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('ul[aria-label="Cars you opened recently"] img')].every(
+        (image) => image.complete && image.naturalWidth > 0,
+      ),
+    );
     await saveScreenshot(page, 'offline-page-375');
     await list.getByRole('link', { name: swiftTitle }).click();
     await visible(page.getByRole('heading', { level: 1, name: swiftTitle }));
@@ -146,7 +156,7 @@ describe('installable app', () => {
     await context.setOffline(false);
   });
 
-  test('offline, a link inside the app shows the offline page inside the site\'s frame, with the way back', async () => {
+  test("offline, a link inside the app shows the offline page inside the site's frame, with the way back", async () => {
     const { page, context } = await harness.open({ viewport: 'mobile', allowConsoleErrors: OFFLINE_ERRORS });
     // On a car's page the car pages' code is loaded: offline, another car's link fails only for its data.
     await page.goto(paths.vehicle(swift));
@@ -154,7 +164,10 @@ describe('installable app', () => {
     await waitForHydration(page, 'h1');
     await goOffline(context);
     try {
-      await page.evaluate((to) => void (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to), paths.vehicle(alto));
+      await page.evaluate(
+        (to) => void (window as unknown as { __reactRouterDataRouter: { navigate: (to: string) => Promise<void> } }).__reactRouterDataRouter.navigate(to),
+        paths.vehicle(alto),
+      );
       await visible(page.getByRole('heading', { level: 1, name: "You're offline" }));
       // Not a bare "Something went wrong": the top bar with its menu, and the bottom bar, are there.
       expect(await page.getByText('Something went wrong').count()).toBe(0);
@@ -176,8 +189,21 @@ describe('installable app', () => {
       await signUp(client, uniqueEmail('offline'));
       await completeProfile(client, name, uniqueMobile());
       const domain = new URL(server.url).hostname;
-      const cookies = [...client.jar.cookies.values()].map((cookie) => ({ name: cookie.name, value: cookie.value, domain, path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const }));
-      const { page, context } = await harness.open({ viewport: 'mobile', context: { baseURL: server.url, storageState: { cookies, origins: [] } }, allowConsoleErrors: OFFLINE_ERRORS });
+      const cookies = [...client.jar.cookies.values()].map((cookie) => ({
+        name: cookie.name,
+        value: cookie.value,
+        domain,
+        path: '/',
+        expires: -1,
+        httpOnly: true,
+        secure: false,
+        sameSite: 'Lax' as const,
+      }));
+      const { page, context } = await harness.open({
+        viewport: 'mobile',
+        context: { baseURL: server.url, storageState: { cookies, origins: [] } },
+        allowConsoleErrors: OFFLINE_ERRORS,
+      });
 
       await page.goto(paths.home);
       await workerInControl(page);

@@ -26,7 +26,13 @@ let axeSource = '';
 const opened: Array<{ context: BrowserContext; errors: string[] }> = [];
 
 async function open(options: { viewport?: ViewportName; context?: BrowserContextOptions; allowConsoleErrors?: RegExp[] } = {}) {
-  const context = await browser.newContext({ ...viewports[options.viewport ?? 'mobile'], baseURL: server.url, locale: 'en-IN', timezoneId: 'Asia/Kolkata', ...options.context });
+  const context = await browser.newContext({
+    ...viewports[options.viewport ?? 'mobile'],
+    baseURL: server.url,
+    locale: 'en-IN',
+    timezoneId: 'Asia/Kolkata',
+    ...options.context,
+  });
   context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(40_000);
   // The chat itself is WhatsApp's: answered here so the new tab keeps its wa.me address.
@@ -35,7 +41,8 @@ async function open(options: { viewport?: ViewportName; context?: BrowserContext
   const allowed = options.allowConsoleErrors ?? [];
   const watch = (page: Page) => {
     page.on('console', (message) => {
-      if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text()))) entry.errors.push(`console.error: ${message.text()} (${page.url()})`);
+      if (message.type() === 'error' && !allowed.some((pattern) => pattern.test(message.text())))
+        entry.errors.push(`console.error: ${message.text()} (${page.url()})`);
     });
     page.on('pageerror', (error) => entry.errors.push(`page error: ${error.message}`));
     page.on('response', (response) => {
@@ -58,8 +65,12 @@ async function screenshot(page: Page, name: string) {
 
 async function seriousViolations(page: Page) {
   await page.addScriptTag({ content: axeSource });
-  const results = (await page.evaluate(() => (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document))) as AxeResults;
-  return results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const results = (await page.evaluate(() =>
+    (window as unknown as { axe: { run: (context: Document) => Promise<AxeResults> } }).axe.run(document),
+  )) as AxeResults;
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** No element wider than the screen (nothing to scroll sideways on a phone). */
@@ -77,7 +88,9 @@ async function signIn(page: Page) {
 }
 
 async function jpeg(color: string): Promise<Buffer> {
-  return sharp({ create: { width: 1000, height: 700, channels: 3, background: color } }).jpeg().toBuffer();
+  return sharp({ create: { width: 1000, height: 700, channels: 3, background: color } })
+    .jpeg()
+    .toBuffer();
 }
 
 describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
@@ -90,7 +103,10 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
   afterEach(async () => {
     const entries = opened.splice(0);
     await Promise.all(entries.map((entry) => entry.context.close().catch(() => {})));
-    expect(entries.flatMap((entry) => entry.errors), 'unexpected console or page errors').toEqual([]);
+    expect(
+      entries.flatMap((entry) => entry.errors),
+      'unexpected console or page errors',
+    ).toEqual([]);
   });
 
   afterAll(async () => {
@@ -137,7 +153,9 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
     ]);
     expect(lines.slice(8)).toHaveLength(2);
     for (const [index, line] of lines.slice(8).entries()) {
-      expect(line).toMatch(new RegExp(`^${server.url.replace(/\./g, '\\.')}/media/sell_vehicles/\\d{13}_${index === 0 ? 'front' : 'rear'}-[0-9a-f]{10}-1000\\.webp$`));
+      expect(line).toMatch(
+        new RegExp(`^${server.url.replace(/\./g, '\\.')}/media/sell_vehicles/\\d{13}_${index === 0 ? 'front' : 'rear'}-[0-9a-f]{10}-1000\\.webp$`),
+      );
     }
 
     await visible(page.getByText('Thank you! We have received your vehicle details.'));
@@ -154,7 +172,8 @@ describe.skipIf(!sharedServer().url)('lead forms in the browser', () => {
     await visible(page.getByRole('heading', { name: 'Selling Vehicles', level: 1 }));
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Tata Nexon XZ+' }) });
     await visible(card);
-    for (const value of ['Kavya Iyer', '+919840012345', '2020', '7,25,000', 'Second owner, सर्विस रिकॉर्ड 🚗']) await visible(card.getByText(value, { exact: true }));
+    for (const value of ['Kavya Iyer', '+919840012345', '2020', '7,25,000', 'Second owner, सर्विस रिकॉर्ड 🚗'])
+      await visible(card.getByText(value, { exact: true }));
     await visible(card.getByText(/^ID: \d+$/));
     const thumbnails = card.getByRole('list', { name: 'Photos of Tata Nexon XZ+' }).getByRole('img');
     expect(await thumbnails.count()).toBe(2);

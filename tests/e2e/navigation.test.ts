@@ -128,7 +128,10 @@ describe('drawer', () => {
     // Settled once the page has seen the wheel event and drawn two frames since (a scroll it
     // caused would have begun by then).
     const wheelHandled = page.evaluate(
-      () => new Promise<void>((resolve) => window.addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true, passive: true })),
+      () =>
+        new Promise<void>((resolve) =>
+          window.addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), { once: true, passive: true }),
+        ),
     );
     await page.mouse.wheel(0, 800);
     await wheelHandled;

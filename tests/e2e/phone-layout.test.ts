@@ -17,7 +17,11 @@ const PHONE = { viewport: { width: 375, height: 667 } };
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ dialect: 'sqlite', seed: false, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0' } });
+  server = await startTestServer({
+    dialect: 'sqlite',
+    seed: false,
+    env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0' },
+  });
 }, 180_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserHarness, downloadedText, findVehicleId, visible , signUpInBrowser } from '../support/browser.ts';
+import { browserHarness, downloadedText, findVehicleId, visible, signUpInBrowser } from '../support/browser.ts';
 import { uniqueEmail } from '../support/http-client.ts';
 
 /**
@@ -12,7 +12,6 @@ import { uniqueEmail } from '../support/http-client.ts';
 
 const harness = browserHarness();
 const PASSWORD = 'gulab-jamun-77';
-
 
 /** How far the page sticks out sideways (0 or less: no sideways scrolling on a phone). */
 async function horizontalOverflow(page: Page): Promise<number> {
@@ -77,7 +76,15 @@ describe('my data and my account', () => {
       await page.goto('/privacy');
       const main = page.getByRole('main');
       await visible(main.getByRole('heading', { name: 'Privacy', level: 1 }));
-      for (const text of ['12 months from the day you send them', 'Until you delete your account', '30 days from your last visit', '10 minutes', 'Up to one hour', '2 years', 'demonstration site']) {
+      for (const text of [
+        '12 months from the day you send them',
+        'Until you delete your account',
+        '30 days from your last visit',
+        '10 minutes',
+        'Up to one hour',
+        '2 years',
+        'demonstration site',
+      ]) {
         await visible(main.getByText(text).first());
       }
       await visible(main.getByRole('link', { name: 'Profile', exact: true }));

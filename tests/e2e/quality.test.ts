@@ -5,7 +5,16 @@ import { DatabaseSync } from 'node:sqlite';
 import type { AxeResults } from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { findVehicleId, browserHarness, launchChromium, openPageOn, visible, waitForHydration, signInAdminInBrowser, type ViewportName } from '../support/browser.ts';
+import {
+  findVehicleId,
+  browserHarness,
+  launchChromium,
+  openPageOn,
+  visible,
+  waitForHydration,
+  signInAdminInBrowser,
+  type ViewportName,
+} from '../support/browser.ts';
 import { completeProfile, HttpClient, requestOtp, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { param, sendLicence } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -53,16 +62,19 @@ const ALSO_CHECKED = { 'heading-order': { enabled: true } };
 /** axe's WCAG violations on the page as it is now, each with up to five of the elements it found. */
 async function axeViolations(page: Page, name: string): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
-  const violations = await page.evaluate(async ({ tags, rules }) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact ?? null,
-      help: violation.help,
-      nodes: violation.nodes.slice(0, 5).map((node) => `${node.html.slice(0, 160)} — ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
-    }));
-  }, { tags: WCAG_TAGS, rules: ALSO_CHECKED });
+  const violations = await page.evaluate(
+    async ({ tags, rules }) => {
+      const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
+      const results = await axe.run(document, { runOnly: { type: 'tag', values: tags }, rules, resultTypes: ['violations'] });
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact ?? null,
+        help: violation.help,
+        nodes: violation.nodes.slice(0, 5).map((node) => `${node.html.slice(0, 160)} — ${node.failureSummary ?? ''}`.replace(/\s+/g, ' ')),
+      }));
+    },
+    { tags: WCAG_TAGS, rules: ALSO_CHECKED },
+  );
   return violations.map((violation) => `${name}: [${violation.impact}] ${violation.id}: ${violation.help}\n    ${violation.nodes.join('\n    ')}`);
 }
 
@@ -101,14 +113,19 @@ describe('accessibility: axe (WCAG 2.2 A and AA) on every kind of page', () => {
       seed: false,
       env: { APP_MODE: 'demo', SEED_DEMO: 'true', PAYMENTS: 'sandbox', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0', TRUST_PROXY: 'true' },
     });
-    const listing = (await (await fetch(`${server.url}/api/v1/vehicles?perPage=20`)).json()) as { items: Array<{ id: number; status: string; categorySlug?: string }> };
+    const listing = (await (await fetch(`${server.url}/api/v1/vehicles?perPage=20`)).json()) as {
+      items: Array<{ id: number; status: string; categorySlug?: string }>;
+    };
     const forSale = listing.items.filter((item) => item.status === 'available');
     const [car, second, third, fourth] = forSale.map((item) => item.id);
     const rentals = (await (await fetch(`${server.url}/api/v1/rentals/cars`)).json()) as { items: Array<{ id: number }> };
     const rental = rentals.items[0]!.id;
     const database = new DatabaseSync(path.join(server.dataDir, 'gaadi-bazaar.sqlite'), { readOnly: true });
     const firstId = (table: string) => (database.prepare(`SELECT id FROM ${table} ORDER BY id LIMIT 1`).get() as { id: number }).id;
-    const vehicle = database.prepare('SELECT v.id, c.slug FROM vehicles v JOIN categories c ON c.id = v.category_id ORDER BY v.id LIMIT 1').get() as { id: number; slug: string };
+    const vehicle = database.prepare('SELECT v.id, c.slug FROM vehicles v JOIN categories c ON c.id = v.category_id ORDER BY v.id LIMIT 1').get() as {
+      id: number;
+      slug: string;
+    };
     const rentalBooking = firstId('rental_bookings');
     database.close();
 
@@ -119,12 +136,16 @@ describe('accessibility: axe (WCAG 2.2 A and AA) on every kind of page', () => {
     expect((await sendLicence(buyer, 'KA0120180099123', '1992-04-18')).status).toBe(201);
     const reservation = (await (await postJson(buyer, `/api/v1/vehicles/${fourth}/reservation`, {})).json()) as { reservation: { id: number } };
     const date = addDays(indiaDay(Date.now()), 3);
-    const driveSlots = (await (await buyer.get(`/api/v1/test-drives/slots?vehicleId=${car}&date=${date}`)).json()) as { slots: Array<{ start: string; remaining: number }> };
+    const driveSlots = (await (await buyer.get(`/api/v1/test-drives/slots?vehicleId=${car}&date=${date}`)).json()) as {
+      slots: Array<{ start: string; remaining: number }>;
+    };
     const driveSlot = driveSlots.slots.find((slot) => slot.remaining > 0)!.start;
     expect((await postJson(buyer, '/api/v1/test-drives', { vehicleId: car, slot: driveSlot, mode: 'hub' })).status).toBe(201);
     const inspectionSlot = `${addDays(date, 1)}T11:00`;
     const sellersCar = { make: 'Honda', model: 'City', year: 2021, fuel: 'Petrol', transmission: 'Manual', km: 40_000, owners: 1, registrationState: 'MH' };
-    const inspection = (await (await postJson(buyer, '/api/v1/inspections', { car: sellersCar, mode: 'hub', slot: inspectionSlot })).json()) as { inspection: { id: number } };
+    const inspection = (await (await postJson(buyer, '/api/v1/inspections', { car: sellersCar, mode: 'hub', slot: inspectionSlot })).json()) as {
+      inspection: { id: number };
+    };
     const from = param(Date.now() + 12 * DAY_MS);
     const to = param(Date.now() + 13 * DAY_MS);
     const booked = await postJson(buyer, '/api/v1/rentals/bookings', { carId: rental, from, to, pickup: 'hub', payment: 'razorpay' });
@@ -150,7 +171,10 @@ describe('accessibility: axe (WCAG 2.2 A and AA) on every kind of page', () => {
       { name: 'compare', path: paths.compare([car!, second!, third!]) },
       { name: 'request a vehicle', path: paths.requestVehicle },
       { name: 'sell your car', path: paths.sellVehicle },
-      { name: 'sell your car: estimate', path: `${paths.sellVehicle}?${new URLSearchParams({ make: 'Hyundai', model: 'Creta', year: '2019', km: '45000', fuel: 'Diesel', transmission: 'Manual', owners: '1', registrationState: 'MH' })}` },
+      {
+        name: 'sell your car: estimate',
+        path: `${paths.sellVehicle}?${new URLSearchParams({ make: 'Hyundai', model: 'Creta', year: '2019', km: '45000', fuel: 'Diesel', transmission: 'Manual', owners: '1', registrationState: 'MH' })}`,
+      },
       { name: 'sell inspection', path: paths.sellInspection },
       { name: 'rent', path: paths.rent() },
       { name: 'a rental car', path: paths.rentalCar(rental) },
@@ -220,38 +244,43 @@ describe('accessibility: axe (WCAG 2.2 A and AA) on every kind of page', () => {
     return found;
   }
 
-  test.each(VIEWPORTS)('finds no violation on any page, in English and Hindi (%s)', async (viewport) => {
-    const open = (cookies?: HttpClient) => openPageOn(browser, server.url, viewport, errors, { bypassCSP: true, ...(cookies ? { cookies: cookies.jar.cookies.values() } : {}) });
-    const signedInAdmin = async () => {
-      const page = await open();
-      await signInAdminInBrowser(page, ADMIN);
-      return page;
-    };
-    // Each person's walk in a page of its own, side by side: the server and axe share the wait.
-    const walks: Array<[Promise<Page>, PageKind[]]> = [
-      [open(), visitorPages],
-      [open(buyer), buyerPages],
-      [open(newcomer), newcomerPages],
-      [open(verifier), verifierPages],
-      [signedInAdmin(), adminPages],
-    ];
-    const found = (
-      await Promise.all(
-        walks.map(async ([opening, kinds]) => {
-          const page = await opening;
-          try {
-            return await walk(page, kinds, viewport);
-          } finally {
-            await page.context().close();
-          }
-        }),
-      )
-    ).flat();
-    console.info(`axe: ${found.length} violations\n${found.join('\n')}`);
-    expect(found).toEqual([]);
-    // The not-found page's own 404 is the one console error expected.
-    expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
-  }, 300_000);
+  test.each(VIEWPORTS)(
+    'finds no violation on any page, in English and Hindi (%s)',
+    async (viewport) => {
+      const open = (cookies?: HttpClient) =>
+        openPageOn(browser, server.url, viewport, errors, { bypassCSP: true, ...(cookies ? { cookies: cookies.jar.cookies.values() } : {}) });
+      const signedInAdmin = async () => {
+        const page = await open();
+        await signInAdminInBrowser(page, ADMIN);
+        return page;
+      };
+      // Each person's walk in a page of its own, side by side: the server and axe share the wait.
+      const walks: Array<[Promise<Page>, PageKind[]]> = [
+        [open(), visitorPages],
+        [open(buyer), buyerPages],
+        [open(newcomer), newcomerPages],
+        [open(verifier), verifierPages],
+        [signedInAdmin(), adminPages],
+      ];
+      const found = (
+        await Promise.all(
+          walks.map(async ([opening, kinds]) => {
+            const page = await opening;
+            try {
+              return await walk(page, kinds, viewport);
+            } finally {
+              await page.context().close();
+            }
+          }),
+        )
+      ).flat();
+      console.info(`axe: ${found.length} violations\n${found.join('\n')}`);
+      expect(found).toEqual([]);
+      // The not-found page's own 404 is the one console error expected.
+      expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
+    },
+    300_000,
+  );
 });
 
 describe('layout stability', () => {
@@ -312,7 +341,11 @@ describe('contact bar', () => {
     for (const name of ['Call Seller', 'Chat on WhatsApp']) {
       const button = await page.getByRole('link', { name }).boundingBox();
       if (!lastSection || !button) throw new Error('missing box');
-      const overlaps = button.x < lastSection.x + lastSection.width && lastSection.x < button.x + button.width && button.y < lastSection.y + lastSection.height && lastSection.y < button.y + button.height;
+      const overlaps =
+        button.x < lastSection.x + lastSection.width &&
+        lastSection.x < button.x + button.width &&
+        button.y < lastSection.y + lastSection.height &&
+        lastSection.y < button.y + button.height;
       expect(overlaps, `${name} ${JSON.stringify(button)} over the last section ${JSON.stringify(lastSection)}`).toBe(false);
     }
   });
@@ -343,7 +376,11 @@ async function stickyChromeHeight(page: Page): Promise<{ total: number; bars: st
       const top = Math.max(0, box.top);
       const bottom = Math.min(height, box.bottom);
       if (bottom - top < 1 || box.width < 1) continue;
-      spans.push([top, bottom, `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? `[${element.getAttribute('aria-label')}]` : ''} ${Math.round(top)}–${Math.round(bottom)}`]);
+      spans.push([
+        top,
+        bottom,
+        `${element.tagName.toLowerCase()}${element.getAttribute('aria-label') ? `[${element.getAttribute('aria-label')}]` : ''} ${Math.round(top)}–${Math.round(bottom)}`,
+      ]);
     }
     spans.sort((a, b) => a[0] - b[0]);
     let total = 0;
@@ -406,7 +443,9 @@ describe("the phone's chrome", () => {
     });
     await chromeSettled(page);
     const after = await stickyChromeHeight(page);
-    console.info(`sticky chrome on a car page at 375×800: ${before.total} px before scrolling (${before.bars.join(', ')}), ${after.total} px after (${after.bars.join(', ')})`);
+    console.info(
+      `sticky chrome on a car page at 375×800: ${before.total} px before scrolling (${before.bars.join(', ')}), ${after.total} px after (${after.bars.join(', ')})`,
+    );
     expect(before.total, before.bars.join(', ')).toBeLessThanOrEqual(120);
     expect(after.total, after.bars.join(', ')).toBeLessThanOrEqual(120);
     expect(after.total).toBeLessThan(before.total);
@@ -433,7 +472,9 @@ describe("the phone's chrome", () => {
     const targets = await tapTargets(page, '[data-test-contact-bar]');
     expect(targets.length, 'contact bar has tap targets').toBeGreaterThan(0);
     found.push(...targets.map((target) => ({ bar: 'contact bar', ...target })));
-    console.info(`tap targets at 375 px:\n${found.map((target) => `  ${target.bar}: ${target.name} ${target.width}×${target.height} (${target.rule})`).join('\n')}`);
+    console.info(
+      `tap targets at 375 px:\n${found.map((target) => `  ${target.bar}: ${target.name} ${target.width}×${target.height} (${target.rule})`).join('\n')}`,
+    );
     expect(found.filter((target) => target.rule !== '44px')).toEqual([]);
   });
 });

@@ -31,7 +31,15 @@ beforeAll(async () => {
   server = await startTestServer({
     dialect: 'sqlite',
     seed: true,
-    env: { APP_MODE: 'demo', PAGE_CACHE_SECONDS: '0', RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl },
+    env: {
+      APP_MODE: 'demo',
+      PAGE_CACHE_SECONDS: '0',
+      RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+      RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+      RAZORPAY_API_URL: standin.url,
+      RAZORPAY_CHECKOUT_URL: standin.checkoutUrl,
+    },
   });
   carId = await addFleetCarOn(server, CAR);
   renter = new HttpClient(server.url, { address: null });

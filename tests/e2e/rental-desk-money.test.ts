@@ -26,11 +26,17 @@ let renterCookies: Array<{ name: string; value: string }>;
 const errors: string[] = [];
 
 async function jpeg(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 800, height: 600, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: ADMIN.email, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' } });
+  server = await startTestServer({
+    dialect: 'sqlite',
+    seed: true,
+    env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: ADMIN.email, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' },
+  });
   const carId = await addFleetCarOn(server, CAR);
   const renter = new HttpClient(server.url);
   await signUp(renter, uniqueEmail('early-ertiga'));
@@ -46,7 +52,11 @@ beforeAll(async () => {
   await database.close();
   // Booked from six hours ahead: the renter turns up now.
   const fromMs = Math.ceil((Date.now() + 6 * HOUR) / HOUR) * HOUR;
-  const booked = await renter.request('/api/v1/rentals/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carId, from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(fromMs + 24 * HOUR), pickup: 'hub' }) });
+  const booked = await renter.request('/api/v1/rentals/bookings', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ carId, from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(fromMs + 24 * HOUR), pickup: 'hub' }),
+  });
   expect(booked.status).toBe(201);
   bookingId = ((await booked.json()) as { booking: { id: number } }).booking.id;
   renterCookies = [...renter.jar.cookies.values()].map((cookie) => ({ name: cookie.name, value: cookie.value }));
@@ -61,7 +71,11 @@ afterAll(async () => {
 async function checklistPhotos(page: Page): Promise<void> {
   const sides = ['Front', 'Back', 'Left side', 'Right side', 'Odometer and fuel gauge'];
   for (const [index, side] of sides.entries()) {
-    await page.getByLabel(side, { exact: true }).setInputFiles({ name: `side-${index}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(['#b91c1c', '#1d4ed8', '#15803d', '#a16207', '#334155'][index]!) });
+    await page.getByLabel(side, { exact: true }).setInputFiles({
+      name: `side-${index}.jpg`,
+      mimeType: 'image/jpeg',
+      buffer: await jpeg(['#b91c1c', '#1d4ed8', '#15803d', '#a16207', '#334155'][index]!),
+    });
   }
 }
 
@@ -118,7 +132,11 @@ it('the desk hands a car over early in cash, refuses a return before the handove
   await visible(desk.locator('[data-checklist="handover"] [data-at]', { hasText: 'Handed over' }));
   await visible(desk.locator('[data-checklist="return"] [data-at]', { hasText: 'Returned' }));
   await saveScreenshot(desk, 'desk-money-3-closed-375');
-  for (const [viewport, language] of [['desktop', ''], ['mobile', '/hi'], ['desktop', '/hi']] as const) {
+  for (const [viewport, language] of [
+    ['desktop', ''],
+    ['mobile', '/hi'],
+    ['desktop', '/hi'],
+  ] as const) {
     const other = await openPageOn(browser, server.url, viewport, errors, { storageState: await desk.context().storageState() });
     await other.goto(`${language}${bookingPath}`);
     await visible(other.locator('[data-money="settlement"]'));
@@ -128,7 +146,12 @@ it('the desk hands a car over early in cash, refuses a return before the handove
   }
 
   // The renter's /profile: the real times and how the money moved, in both languages and widths.
-  for (const [viewport, language] of [['mobile', ''], ['desktop', ''], ['mobile', '/hi'], ['desktop', '/hi']] as const) {
+  for (const [viewport, language] of [
+    ['mobile', ''],
+    ['desktop', ''],
+    ['mobile', '/hi'],
+    ['desktop', '/hi'],
+  ] as const) {
     const renter = await openPageOn(browser, server.url, viewport, errors, { cookies: renterCookies });
     await renter.goto(`${language}/profile`);
     const booking = renter.locator(`li[data-booking="${bookingId}"]`);

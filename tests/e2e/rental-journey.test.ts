@@ -30,7 +30,9 @@ const shot = saveScreenshot;
 
 /** A phone photo of one side of a licence. */
 async function photo(colour: string): Promise<Buffer> {
-  return sharp({ create: { width: 1000, height: 630, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width: 1000, height: 630, channels: 3, background: colour } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 /** The newest SMS to `recipient` in /dev/outbox whose text matches `pattern` (its first group). */
@@ -40,7 +42,12 @@ async function smsCode(page: Page, recipient: string, pattern: RegExp): Promise<
     return await waitFor(
       async () => {
         await outbox.goto('/dev/outbox');
-        const text = (await outbox.locator('li[data-channel="sms"]', { hasText: recipient }).first().textContent({ timeout: 2000 }).catch(() => '')) ?? '';
+        const text =
+          (await outbox
+            .locator('li[data-channel="sms"]', { hasText: recipient })
+            .first()
+            .textContent({ timeout: 2000 })
+            .catch(() => '')) ?? '';
         return pattern.exec(text)?.[1] ?? '';
       },
       (found) => found !== '',
@@ -51,7 +58,11 @@ async function smsCode(page: Page, recipient: string, pattern: RegExp): Promise<
 }
 
 beforeAll(async () => {
-  server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' } });
+  server = await startTestServer({
+    dialect: 'sqlite',
+    seed: true,
+    env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' },
+  });
   // A fleet car of the test's own: 240 km a day included, ₹12 per extra km, ₹5,000 deposit.
   carId = await addFleetCarOn(server, CAR);
   browser = await launchChromium();
@@ -205,7 +216,11 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   const sides = ['Front', 'Back', 'Left side', 'Right side', 'Odometer and fuel gauge'];
   const checklistPhotos = async () => {
     for (const [index, side] of sides.entries()) {
-      await admin.getByLabel(side, { exact: true }).setInputFiles({ name: `side-${index}.jpg`, mimeType: 'image/jpeg', buffer: await photo(['#b91c1c', '#1d4ed8', '#15803d', '#a16207', '#334155'][index]!) });
+      await admin.getByLabel(side, { exact: true }).setInputFiles({
+        name: `side-${index}.jpg`,
+        mimeType: 'image/jpeg',
+        buffer: await photo(['#b91c1c', '#1d4ed8', '#15803d', '#a16207', '#334155'][index]!),
+      });
     }
   };
   await admin.getByLabel('Odometer out (km)').fill('30000');
@@ -251,42 +266,63 @@ it('a renter books a self-drive car on a phone; the desk hands it over, takes it
   expect(errors).toEqual([]);
 });
 
-it.each(['mobile', 'desktop'] as const)('the quote shows its lines with the deposit apart, and the car page states each term as the terms page does (%s)', async (viewport) => {
-  const page = await open(viewport);
-  const width = viewport === 'mobile' ? 375 : 1280;
-  const day = addDays(indiaDay(Date.now()), 9);
-  await page.goto(`/rent/${carId}?from=${day}T10:00&to=${addDays(day, 2)}T13:00`);
-  const quote = page.getByRole('region', { name: 'Your price' });
-  await visible(quote);
-  // 51 hours: two days and three hours of rent, 18% GST on it; the deposit on its own row, not in the total.
-  const lines = await quote.locator('[data-quote-line]').evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-quote-line'), row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
-  expect(lines).toEqual([
-    ['rent', 'Rent, 51 hours (2 days 3 hours)', '₹4,050'],
-    ['gst', 'GST 18%', '₹729'],
-  ]);
-  expect(await quote.locator('[data-quote-total="total"] dd').textContent()).toBe('₹4,779');
-  expect(await quote.locator('dl[aria-label="Price"]').textContent()).not.toMatch(/deposit/i);
-  expect(await quote.locator('[data-quote-total="deposit"]').textContent()).toBe('Refundable security deposit (not part of the price)₹5,000');
-  expect(await quote.locator('[data-quote-total="pickup"] dd').textContent()).toBe('₹9,779');
-  await quote.scrollIntoViewIfNeeded();
-  await shot(page, `rental-quote-${width}`);
-  // The booking page, signed out: the same lines under the steps.
-  await page.goto(`/rent/${carId}/book?from=${day}T10:00&to=${addDays(day, 2)}T13:00`);
-  expect(await page.locator('[data-quote-total="total"] dd').textContent()).toBe('₹4,779');
-  await shot(page, `rental-book-${width}`);
-  await page.goBack();
+it.each(['mobile', 'desktop'] as const)(
+  'the quote shows its lines with the deposit apart, and the car page states each term as the terms page does (%s)',
+  async (viewport) => {
+    const page = await open(viewport);
+    const width = viewport === 'mobile' ? 375 : 1280;
+    const day = addDays(indiaDay(Date.now()), 9);
+    await page.goto(`/rent/${carId}?from=${day}T10:00&to=${addDays(day, 2)}T13:00`);
+    const quote = page.getByRole('region', { name: 'Your price' });
+    await visible(quote);
+    // 51 hours: two days and three hours of rent, 18% GST on it; the deposit on its own row, not in the total.
+    const lines = await quote
+      .locator('[data-quote-line]')
+      .evaluateAll((rows) =>
+        rows.map((row) => [row.getAttribute('data-quote-line'), row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]),
+      );
+    expect(lines).toEqual([
+      ['rent', 'Rent, 51 hours (2 days 3 hours)', '₹4,050'],
+      ['gst', 'GST 18%', '₹729'],
+    ]);
+    expect(await quote.locator('[data-quote-total="total"] dd').textContent()).toBe('₹4,779');
+    expect(await quote.locator('dl[aria-label="Price"]').textContent()).not.toMatch(/deposit/i);
+    expect(await quote.locator('[data-quote-total="deposit"]').textContent()).toBe('Refundable security deposit (not part of the price)₹5,000');
+    expect(await quote.locator('[data-quote-total="pickup"] dd').textContent()).toBe('₹9,779');
+    await quote.scrollIntoViewIfNeeded();
+    await shot(page, `rental-quote-${width}`);
+    // The booking page, signed out: the same lines under the steps.
+    await page.goto(`/rent/${carId}/book?from=${day}T10:00&to=${addDays(day, 2)}T13:00`);
+    expect(await page.locator('[data-quote-total="total"] dd').textContent()).toBe('₹4,779');
+    await shot(page, `rental-book-${width}`);
+    await page.goBack();
 
-  const factsOn = (scope: string) =>
-    page.locator(`${scope} [data-fact]`).evaluateAll((items) => items.map((item) => [item.getAttribute('data-fact'), item.querySelector('[data-fact-text]')?.textContent ?? '']));
-  const carFacts = await factsOn('[data-terms="car"]');
-  expect(carFacts.map(([key]) => key)).toEqual(['km', 'fuel', 'deposit', 'driver', 'deposit-return', 'refund', 'late-return', 'cancellation', 'protection', 'delivery', 'gst']);
-  expect(Object.fromEntries(carFacts)['deposit-return']).toContain('within 7 working days');
+    const factsOn = (scope: string) =>
+      page
+        .locator(`${scope} [data-fact]`)
+        .evaluateAll((items) => items.map((item) => [item.getAttribute('data-fact'), item.querySelector('[data-fact-text]')?.textContent ?? '']));
+    const carFacts = await factsOn('[data-terms="car"]');
+    expect(carFacts.map(([key]) => key)).toEqual([
+      'km',
+      'fuel',
+      'deposit',
+      'driver',
+      'deposit-return',
+      'refund',
+      'late-return',
+      'cancellation',
+      'protection',
+      'delivery',
+      'gst',
+    ]);
+    expect(Object.fromEntries(carFacts)['deposit-return']).toContain('within 7 working days');
 
-  await page.goto('/rent/terms');
-  await visible(page.getByRole('heading', { name: 'Self-drive rental terms', level: 1 }));
-  const termsFacts = [...(await factsOn(`[data-terms-car="${carId}"]`)), ...(await factsOn('[data-terms="all"]'))];
-  expect(termsFacts).toEqual(carFacts);
-  await shot(page, `rental-terms-${width}`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  expect(errors).toEqual([]);
-});
+    await page.goto('/rent/terms');
+    await visible(page.getByRole('heading', { name: 'Self-drive rental terms', level: 1 }));
+    const termsFacts = [...(await factsOn(`[data-terms-car="${carId}"]`)), ...(await factsOn('[data-terms="all"]'))];
+    expect(termsFacts).toEqual(carFacts);
+    await shot(page, `rental-terms-${width}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(errors).toEqual([]);
+  },
+);

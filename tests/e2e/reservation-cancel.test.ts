@@ -46,10 +46,25 @@ beforeAll(async () => {
     const user = await database.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     const row = (title: string, status: 'active' | 'pending') => ({
-      user_id: user.id, vehicle_id: null, vehicle_title: title, name: 'Meera Iyer', phone: '+919812345678', email, amount_paise: 500_000, hold_hours: 72, status,
-      pay_by_ms: Date.now() + 30 * 60_000, held_until_ms: status === 'active' ? Date.now() + 48 * 3_600_000 : null, amount_refunded_paise: 0, created_at: now, updated_at: now,
+      user_id: user.id,
+      vehicle_id: null,
+      vehicle_title: title,
+      name: 'Meera Iyer',
+      phone: '+919812345678',
+      email,
+      amount_paise: 500_000,
+      hold_hours: 72,
+      status,
+      pay_by_ms: Date.now() + 30 * 60_000,
+      held_until_ms: status === 'active' ? Date.now() + 48 * 3_600_000 : null,
+      amount_refunded_paise: 0,
+      created_at: now,
+      updated_at: now,
     });
-    await database.db.insertInto('car_reservations').values([row('Honda City VX CVT', 'active'), row('Maruti Suzuki Swift VXi', 'pending')]).execute();
+    await database.db
+      .insertInto('car_reservations')
+      .values([row('Honda City VX CVT', 'active'), row('Maruti Suzuki Swift VXi', 'pending')])
+      .execute();
   } finally {
     await database.close();
   }

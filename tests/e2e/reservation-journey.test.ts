@@ -31,9 +31,21 @@ beforeAll(async () => {
   server = await startTestServer({
     dialect: 'sqlite',
     seed: true,
-    env: { APP_MODE: 'demo', PAGE_CACHE_SECONDS: '0', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl },
+    env: {
+      APP_MODE: 'demo',
+      PAGE_CACHE_SECONDS: '0',
+      DEMO_ADMIN_PASSWORD: PASSWORD,
+      ADMIN_EMAILS: ADMIN,
+      RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+      RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+      RAZORPAY_API_URL: standin.url,
+      RAZORPAY_CHECKOUT_URL: standin.checkoutUrl,
+    },
   });
-  const listing = (await (await fetch(`${server.url}/api/v1/vehicles`)).json()) as { items: Array<{ id: number; name: string; status: string; priceRupees?: number | null }> };
+  const listing = (await (await fetch(`${server.url}/api/v1/vehicles`)).json()) as {
+    items: Array<{ id: number; name: string; status: string; priceRupees?: number | null }>;
+  };
   car = listing.items.find((item) => item.status === 'available')!;
   buyer = new HttpClient(server.url, { address: null });
   await signUp(buyer, uniqueEmail('reserve'));
@@ -111,7 +123,13 @@ it('a buyer reserves a car through Checkout and sees it on the profile; the desk
   await waitForHydration(desk, 'input[name="salePrice"]');
   await desk.locator('input[name="salePrice"]').fill('6,50,000');
   await desk.getByRole('button', { name: 'Convert to sale' }).click();
-  await visible(desk.getByRole('caption').getByText('Receipt').or(desk.getByText('Receipt', { exact: true })).first());
+  await visible(
+    desk
+      .getByRole('caption')
+      .getByText('Receipt')
+      .or(desk.getByText('Receipt', { exact: true }))
+      .first(),
+  );
   await visible(desk.getByText('Balance to pay'));
   await shot(desk, 'reservation-5-converted-375');
   const wideDesk = await open('desktop', admin);

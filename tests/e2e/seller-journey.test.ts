@@ -25,7 +25,11 @@ const open = (viewport: ViewportName, who: HttpClient) => openPageOn(browser, se
 const shot = (page: Page, name: string) => saveScreenshot(page, name, true);
 
 beforeAll(async () => {
-  server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', PAGE_CACHE_SECONDS: '0', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN } });
+  server = await startTestServer({
+    dialect: 'sqlite',
+    seed: true,
+    env: { APP_MODE: 'demo', PAGE_CACHE_SECONDS: '0', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN },
+  });
   seller = new HttpClient(server.url, { address: null });
   await signUp(seller, uniqueEmail('seller'));
   await completeProfile(seller, 'Kavita Desai', uniqueMobile());
@@ -82,7 +86,9 @@ it('a seller gets an estimate, books a home inspection, the desk records it and 
   await desk.getByLabel('Tyres').selectOption('Fair');
   await desk.getByLabel('Odometer reading (km)').fill('45,310');
   await desk.getByLabel('Notes').fill('Minor scratch on the rear bumper. Service history complete.');
-  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer();
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 40, g: 90, b: 160 } } })
+    .jpeg()
+    .toBuffer();
   await desk.locator('input[name="images"]').setInputFiles({ name: 'creta-front.jpg', mimeType: 'image/jpeg', buffer: photo });
   await desk.getByRole('button', { name: 'Save inspection record' }).click();
   await visible(desk.getByText('Inspection recorded.'));

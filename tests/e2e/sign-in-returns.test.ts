@@ -54,7 +54,13 @@ async function codeFor(page: Page, mobile: string): Promise<string> {
     return await waitFor(
       async () => {
         await outbox.goto('/dev/outbox');
-        const body = (await outbox.locator('li[data-channel="sms"]', { hasText: mobile }).first().locator('p', { hasText: 'verification code' }).textContent({ timeout: 2000 }).catch(() => '')) ?? '';
+        const body =
+          (await outbox
+            .locator('li[data-channel="sms"]', { hasText: mobile })
+            .first()
+            .locator('p', { hasText: 'verification code' })
+            .textContent({ timeout: 2000 })
+            .catch(() => '')) ?? '';
         return /(\d{6}) is your/.exec(body)?.[1] ?? '';
       },
       (code) => code !== '',
@@ -80,7 +86,7 @@ describe('signing in from a page that needs an account brings the visitor back t
     await page.context().close();
   });
 
-  it('the bottom bar\'s Wishlist, with a new account whose phone is verified by OTP', async () => {
+  it("the bottom bar's Wishlist, with a new account whose phone is verified by OTP", async () => {
     const page = await openPageOn(browser, server.url, 'mobile', errors);
     await page.goto('/');
     await waitForHydration(page, 'nav');

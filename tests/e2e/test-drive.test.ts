@@ -1,6 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { compareToggle, launchChromium, openPageOn, saveScreenshot, visible, waitFor, waitForHydration, signUpInBrowser, type ViewportName } from '../support/browser.ts';
+import {
+  compareToggle,
+  launchChromium,
+  openPageOn,
+  saveScreenshot,
+  visible,
+  waitFor,
+  waitForHydration,
+  signUpInBrowser,
+  type ViewportName,
+} from '../support/browser.ts';
 import { priceDigits } from '../../app/lib/format.ts';
 import { uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -20,14 +30,19 @@ let server: TestServer;
 let browser: Browser;
 const errors: string[] = [];
 
-const open = (viewport: ViewportName, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) => openPageOn(browser, server.url, viewport, errors, storageState ? { storageState } : {});
+const open = (viewport: ViewportName, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>) =>
+  openPageOn(browser, server.url, viewport, errors, storageState ? { storageState } : {});
 const shot = saveScreenshot;
 
 /** The page has hydrated (the sign-in forms solve the bot check in the page). */
 const hydrated = (page: Page) => waitForHydration(page, 'form[method="post"]');
 
 beforeAll(async () => {
-  server = await startTestServer({ dialect: 'sqlite', seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' } });
+  server = await startTestServer({
+    dialect: 'sqlite',
+    seed: true,
+    env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' },
+  });
   browser = await launchChromium();
 }, 300_000);
 
@@ -52,7 +67,13 @@ it('a buyer books a test drive on a phone and the admin sees it on the day’s s
   const code = await waitFor(
     async () => {
       await outbox.goto('/dev/outbox');
-      const body = (await outbox.locator('li[data-channel="sms"]', { hasText: mobile }).first().locator('p', { hasText: 'verification code' }).textContent({ timeout: 2000 }).catch(() => '')) ?? '';
+      const body =
+        (await outbox
+          .locator('li[data-channel="sms"]', { hasText: mobile })
+          .first()
+          .locator('p', { hasText: 'verification code' })
+          .textContent({ timeout: 2000 })
+          .catch(() => '')) ?? '';
       return /(\d{6}) is your/.exec(body)?.[1] ?? '';
     },
     (found) => found !== '',
@@ -68,13 +89,20 @@ it('a buyer books a test drive on a phone and the admin sees it on the day’s s
   const sheet = page.getByRole('dialog', { name: 'Filters' });
   await sheet.getByRole('checkbox', { name: /^₹5–8 lakh \(/ }).check();
   await sheet.getByRole('checkbox', { name: /^Diesel \(/ }).check();
-  await waitFor(async () => (await sheet.locator('button[type="submit"]').textContent()) ?? '', (text) => /^Show \d+ cars?$/.test(text));
+  await waitFor(
+    async () => (await sheet.locator('button[type="submit"]').textContent()) ?? '',
+    (text) => /^Show \d+ cars?$/.test(text),
+  );
   await sheet.locator('button[type="submit"]').click();
   await page.waitForURL((url) => url.searchParams.get('budget') === '5-8' && url.searchParams.get('fuel') === 'diesel');
   await waitForHydration(page, '#listing-sort');
   await page.getByLabel('Sort by').selectOption('price_asc');
   await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc' && url.searchParams.get('fuel') === 'diesel');
-  const expected = ((await (await fetch(`${server.url}/api/v1/vehicles?budget=5-8&fuel=diesel&sort=price_asc`)).json()) as { items: Array<{ priceRupees: number; fuelType: string }> }).items;
+  const expected = (
+    (await (await fetch(`${server.url}/api/v1/vehicles?budget=5-8&fuel=diesel&sort=price_asc`)).json()) as {
+      items: Array<{ priceRupees: number; fuelType: string }>;
+    }
+  ).items;
   expect(expected.length).toBeGreaterThanOrEqual(2);
   const listing = page.getByRole('region', { name: 'Vehicles for sale' });
   const cards = listing.getByRole('article');
@@ -97,7 +125,10 @@ it('a buyer books a test drive on a phone and the admin sees it on the day’s s
   for (const cardTitle of titles) {
     const toggle = compareToggle(listing, cardTitle);
     await toggle.click();
-    await waitFor(() => toggle.getAttribute('aria-pressed'), (pressed) => pressed === 'true');
+    await waitFor(
+      () => toggle.getAttribute('aria-pressed'),
+      (pressed) => pressed === 'true',
+    );
   }
   await page.getByRole('complementary', { name: 'Cars to compare' }).getByRole('link', { name: 'Compare 2' }).click();
   await page.waitForURL(/\/compare\?ids=\d+,\d+$/);

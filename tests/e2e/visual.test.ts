@@ -55,7 +55,6 @@ describe('pages look as their baselines', () => {
     await visible(page.locator('main h1'));
     // The suggested pickup and return are tomorrow's.
     await expectBaseline(page, `rent-${width(viewport)}`, { mask: [page.locator('main input')] });
-
   });
 
   // A server of its own: the shared one's sign-ups per address (5 an hour) go to the other browser tests.

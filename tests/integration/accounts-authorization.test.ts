@@ -35,9 +35,11 @@ async function insertVehicles(server: TestServer, names: string[]): Promise<numb
         let index = 0;
         return text.replace(/\?/g, () => `$${++index}`);
       };
-      const categoryId = (await client.query<{ id: number }>(numbered(categorySql), [category, category.toLowerCase().replace(/\s+/g, '-'), now, now])).rows[0]!.id;
+      const categoryId = (await client.query<{ id: number }>(numbered(categorySql), [category, category.toLowerCase().replace(/\s+/g, '-'), now, now])).rows[0]!
+        .id;
       const ids: number[] = [];
-      for (const name of names) ids.push((await client.query<{ id: number }>(numbered(vehicleSql), [categoryId, name, name, name.toLowerCase(), now, now])).rows[0]!.id);
+      for (const name of names)
+        ids.push((await client.query<{ id: number }>(numbered(vehicleSql), [categoryId, name, name, name.toLowerCase(), now, now])).rows[0]!.id);
       return ids;
     } finally {
       await client.end();

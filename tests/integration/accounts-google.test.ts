@@ -39,7 +39,11 @@ describe.skipIf(!sharedUrl)(`accounts: Google sign-in (${dialect})`, () => {
   const client = () => new HttpClient(server.url);
 
   /** Presses the Google button on `from` (/login needs a GOOGLE_LOGIN bot check; sign-up has none) as `identity`, and follows every redirect. */
-  async function google(visitor: HttpClient, identity: GoogleIdentity | null, from: `/login${string}` | `/signup${string}` = '/login'): Promise<FollowResult & { path: string; text: string }> {
+  async function google(
+    visitor: HttpClient,
+    identity: GoogleIdentity | null,
+    from: `/login${string}` | `/signup${string}` = '/login',
+  ): Promise<FollowResult & { path: string; text: string }> {
     if (identity) oidc.identity = identity;
     const fields: Record<string, string> = { intent: 'google' };
     if (from.startsWith('/login')) fields.botCheck = await visitor.botToken('GOOGLE_LOGIN');
@@ -239,7 +243,11 @@ describe.skipIf(!sharedUrl)(`accounts: Google sign-in (${dialect})`, () => {
 
   test.each([
     ['the provider reports an error (server_error)', (provider: OidcProvider) => provider.failNextAuthorization('server_error'), null],
-    ['the code exchange is refused (invalid_grant)', (provider: OidcProvider) => provider.failNextTokenExchange(), /"msg":"auth: Failed to validate authorization code"/],
+    [
+      'the code exchange is refused (invalid_grant)',
+      (provider: OidcProvider) => provider.failNextTokenExchange(),
+      /"msg":"auth: Failed to validate authorization code"/,
+    ],
   ])('%s: "Failed to sign in with Google", not signed in', async (_label, arrange, expectedErrorLog) => {
     if (expectedErrorLog) server.expectErrorLog(expectedErrorLog);
     const visitor = client();

@@ -1,17 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  HttpClient,
-  logIn,
-  mainText,
-  otpFrom,
-  readOutbox,
-  requestOtp,
-  signUp,
-  uniqueEmail,
-  uniqueMobile,
-  waitForOutbox,
-} from '../support/http-client.ts';
+import { HttpClient, logIn, mainText, otpFrom, readOutbox, requestOtp, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { openServerSql, type ServerSql } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -44,7 +33,16 @@ const PASSWORD = 'masala-dosa-2024';
 
 // ------------------------------------------------------------------------------------ helpers
 
-type OtpRow = { id: number; user_id: string; phone: string; code_hash: string; attempts: number; expires_at: string; used_at: string | null; created_at: string };
+type OtpRow = {
+  id: number;
+  user_id: string;
+  phone: string;
+  code_hash: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
+};
 
 /** A signed-up person on their way to /profile-complete. */
 async function newPerson(server: TestServer) {
@@ -60,7 +58,10 @@ async function newPerson(server: TestServer) {
  * page, 400 with it when the form's schema refuses, 429 with the page and Retry-After when a
  * limit refuses, or redirects).
  */
-async function post(client: HttpClient, fields: Record<string, string>): Promise<{ status: number; location: string | null; text: string; retryAfter: string | null }> {
+async function post(
+  client: HttpClient,
+  fields: Record<string, string>,
+): Promise<{ status: number; location: string | null; text: string; retryAfter: string | null }> {
   const response = await client.postForm('/profile-complete', fields);
   const text = [200, 400, 429].includes(response.status) ? mainText(await response.text()) : '';
   return { status: response.status, location: response.headers.get('location'), text, retryAfter: response.headers.get('retry-after') };
@@ -112,7 +113,13 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     expect(page.headers.get('location')).toMatch(/^\/login(\?|$)/);
 
     const mobile = uniqueMobile();
-    const response = await visitor.postForm('/profile-complete', { intent: 'send', name: 'Nobody', countryCode: '+91', phone: mobile, botCheck: await visitor.botToken('SEND_OTP') });
+    const response = await visitor.postForm('/profile-complete', {
+      intent: 'send',
+      name: 'Nobody',
+      countryCode: '+91',
+      phone: mobile,
+      botCheck: await visitor.botToken('SEND_OTP'),
+    });
     expect(response.status, 'the action refuses (the page then sends to /login)').toBe(302);
     expect(response.headers.get('location')).toMatch(/^\/login(\?|$)/);
     expect((await readOutbox(visitor)).some((entry) => entry.recipient === `+91${mobile}`)).toBe(false);
@@ -229,8 +236,23 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
   test('the app API asks for and checks a code with the page’s schema and messages: /api/v1/me/phone/code and /verify', async () => {
     const { client, mobile } = await newPerson(server);
     const api = async (path: string, body: unknown, asker: HttpClient = client) => {
-      const response = await asker.request(`/api/v1/me/phone/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-      return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as { detail?: string; fields?: Record<string, string>; reason?: string; sent?: boolean; phone?: string; profile?: unknown } };
+      const response = await asker.request(`/api/v1/me/phone/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      return {
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: (await response.json()) as {
+          detail?: string;
+          fields?: Record<string, string>;
+          reason?: string;
+          sent?: boolean;
+          phone?: string;
+          profile?: unknown;
+        },
+      };
     };
     const stranger = new HttpClient(server.url);
     expect((await api('code', { phone: mobile }, stranger)).status).toBe(401);
@@ -282,7 +304,10 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     // The page sees the same profile.
     expect(await profileText(client)).toContain('Asha Rao');
     // Used: the code is asked for afresh.
-    expect((await api('verify', { phone: mobile, otp: code, name: 'Asha Rao' })).body).toMatchObject({ detail: MESSAGES.requestOtpFirst, reason: 'not-requested' });
+    expect((await api('verify', { phone: mobile, otp: code, name: 'Asha Rao' })).body).toMatchObject({
+      detail: MESSAGES.requestOtpFirst,
+      reason: 'not-requested',
+    });
   });
 
   test('a code stops working after 5 wrong tries; a new code then works', async () => {
@@ -333,7 +358,11 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     expect(lifetime).toBe(10 * 60 * 1000);
 
     // Ten minutes later (moved back in the database rather than waited for).
-    await sql.all('UPDATE phone_otps SET expires_at = ?, created_at = ? WHERE id = ?', [new Date(Date.now() - 1000).toISOString(), new Date(Date.now() - 601_000).toISOString(), row!.id]);
+    await sql.all('UPDATE phone_otps SET expires_at = ?, created_at = ? WHERE id = ?', [
+      new Date(Date.now() - 1000).toISOString(),
+      new Date(Date.now() - 601_000).toISOString(),
+      row!.id,
+    ]);
     const expired = await post(client, { intent: 'verify', name: 'Meera', ...phone, otp: code });
     expect(expired.status).toBe(200);
     expect(expired.text).toMatch(/expired|request (a new )?OTP/i);
@@ -356,7 +385,13 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     expect(Number(tooSoon.retryAfter)).toBeLessThanOrEqual(120);
     expect(tooSoon.text).toMatch(/Please wait 0[12]:\d\d before asking for another OTP\./);
     // The same through the page's script (React Router's data request).
-    const scripted = await client.postForm('/profile-complete.data', { intent: 'send', name: 'Kiran', countryCode: '+91', phone: mobile, botCheck: await client.botToken('SEND_OTP') });
+    const scripted = await client.postForm('/profile-complete.data', {
+      intent: 'send',
+      name: 'Kiran',
+      countryCode: '+91',
+      phone: mobile,
+      botCheck: await client.botToken('SEND_OTP'),
+    });
     expect(scripted.status).toBe(429);
     expect(Number(scripted.headers.get('retry-after'))).toBeGreaterThan(100);
     expect(await scripted.text()).toContain('before asking for another OTP');
@@ -387,7 +422,8 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
   // ---------------------------------------------------------------------------------- limits
 
   /** A code's sending moved 121 s back, so Resend is open again without waiting. */
-  const openResend = (userId: string) => sql.all('UPDATE phone_otps SET created_at = ? WHERE user_id = ?', [new Date(Date.now() - 121_000).toISOString(), userId]);
+  const openResend = (userId: string) =>
+    sql.all('UPDATE phone_otps SET created_at = ? WHERE user_id = ?', [new Date(Date.now() - 121_000).toISOString(), userId]);
   /** The limit windows on `fragment` moved an hour back: what the owner finds when the window has ended. */
   const endWindows = (fragment: string) => sql.all('UPDATE rate_limit_hits SET window_start = ? WHERE key LIKE ?', [Date.now() - 3_600_001, `%${fragment}%`]);
 
@@ -421,7 +457,12 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
       const right = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
       for (let attempt = 1; attempt <= 5; attempt++) {
         // Every guess from an address of its own: the count is the account's, not the address's.
-        const guess = await post(fromElsewhere(client), { intent: 'verify', name: 'Ravi', ...phone, otp: otherCode(String((Number(right) + attempt) % 1_000_000)) });
+        const guess = await post(fromElsewhere(client), {
+          intent: 'verify',
+          name: 'Ravi',
+          ...phone,
+          otp: otherCode(String((Number(right) + attempt) % 1_000_000)),
+        });
         statuses.push(guess.status);
         expect(shownMessages(guess.text), `guess ${code}.${attempt}`).toEqual([MESSAGES.wrongOtp]);
       }
@@ -475,7 +516,9 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     await requestOtp(client, mobile);
     const right = otpFrom((await waitForOutbox(client, 'sms', `+91${mobile}`)).body);
     const guesses = await Promise.all(
-      Array.from({ length: 8 }, (_, attempt) => post(fromElsewhere(client), { intent: 'verify', name: 'Ravi', ...phone, otp: otherCode(String((Number(right) + attempt) % 1_000_000)) })),
+      Array.from({ length: 8 }, (_, attempt) =>
+        post(fromElsewhere(client), { intent: 'verify', name: 'Ravi', ...phone, otp: otherCode(String((Number(right) + attempt) % 1_000_000)) }),
+      ),
     );
     expect(guesses.every((guess) => guess.status === 200)).toBe(true);
     expect(guesses.filter((guess) => shownMessages(guess.text).includes(MESSAGES.wrongOtp))).toHaveLength(5);

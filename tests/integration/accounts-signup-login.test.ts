@@ -68,7 +68,10 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/profile-complete');
 
-      const cookie = response.headers.getSetCookie().map(parseSetCookie).find((entry) => entry.name === SESSION_COOKIE);
+      const cookie = response.headers
+        .getSetCookie()
+        .map(parseSetCookie)
+        .find((entry) => entry.name === SESSION_COOKIE);
       expect(cookie, 'the session cookie').toBeDefined();
       expect(cookie!.attributes).toHaveProperty('httponly');
       expect(cookie!.attributes.samesite?.toLowerCase()).toBe('lax');
@@ -95,10 +98,13 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       expect(login.status).toBe(302);
     });
 
-    test.each([['not-an-email'], ['asha@'], ['@example.in'], ['asha@example'], ['asha @example.in'], ['']])('an invalid email %j: the valid-email message', async (email) => {
-      const response = await client().postForm('/signup', { intent: 'email', email, password: PASSWORD });
-      expect(await refusal(response)).toContain(MESSAGES.invalidEmail);
-    });
+    test.each([['not-an-email'], ['asha@'], ['@example.in'], ['asha@example'], ['asha @example.in'], ['']])(
+      'an invalid email %j: the valid-email message',
+      async (email) => {
+        const response = await client().postForm('/signup', { intent: 'email', email, password: PASSWORD });
+        expect(await refusal(response)).toContain(MESSAGES.invalidEmail);
+      },
+    );
 
     test.each([[''], ['a'], ['12345']])('a password shorter than 6 characters (%j): the stronger-password message', async (password) => {
       const response = await client().postForm('/signup', { intent: 'email', email: uniqueEmail('weak'), password });
@@ -175,7 +181,10 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       const response = await logIn(visitor, email, PASSWORD);
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/profile-complete');
-      const cookie = response.headers.getSetCookie().map(parseSetCookie).find((entry) => entry.name === SESSION_COOKIE);
+      const cookie = response.headers
+        .getSetCookie()
+        .map(parseSetCookie)
+        .find((entry) => entry.name === SESSION_COOKIE);
       expect(cookie?.attributes).toHaveProperty('httponly');
       expect(cookie?.attributes.samesite?.toLowerCase()).toBe('lax');
       expect(cookie?.attributes).not.toHaveProperty('secure');
@@ -260,7 +269,10 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       const response = await owner.postForm('/logout', {});
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/');
-      const cleared = response.headers.getSetCookie().map(parseSetCookie).find((entry) => entry.name === SESSION_COOKIE);
+      const cleared = response.headers
+        .getSetCookie()
+        .map(parseSetCookie)
+        .find((entry) => entry.name === SESSION_COOKIE);
       expect(cleared, 'the answer sets the session cookie').toBeDefined();
       // Cleared: an empty value the browser drops at once (Max-Age=0 or an Expires in the past).
       expect(cleared!.value).toBe('');
@@ -335,7 +347,11 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       // Host 127.0.0.1 (the server's address) with the page opened at localhost: React Router's own
       // origin check refused this and logged an error before it was given the accepted origins.
       const localhost = `http://localhost:${new URL(server.url).port}`;
-      const answer = await client().postForm('/login', { intent: 'email', email: uniqueEmail('loopback'), password: 'not-the-password-1' }, { origin: localhost });
+      const answer = await client().postForm(
+        '/login',
+        { intent: 'email', email: uniqueEmail('loopback'), password: 'not-the-password-1' },
+        { origin: localhost },
+      );
       // The page's action ran: it asks for the bot check this post left out.
       expect(answer.status).toBe(200);
       expect(mainText(await answer.text())).toContain(MESSAGES.botCheckFailed);

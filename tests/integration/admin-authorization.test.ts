@@ -65,7 +65,9 @@ describe.skipIf(!shared.url)('admin guard', () => {
     expect((await people.unverifiedAllowListed.session())?.user.emailVerified).toBe(false);
 
     people.verifiedWithoutAdminRecord = new HttpClient(server.url);
-    const verified = await people.verifiedWithoutAdminRecord.follow(await people.verifiedWithoutAdminRecord.get(await verificationLink(people.signedOut, NO_RECORD)));
+    const verified = await people.verifiedWithoutAdminRecord.follow(
+      await people.verifiedWithoutAdminRecord.get(await verificationLink(people.signedOut, NO_RECORD)),
+    );
     await verified.response.body?.cancel();
     expect((await people.verifiedWithoutAdminRecord.session())?.user.emailVerified).toBe(true);
     // An allow-listed, verified account whose admin record is gone (as after an admin was

@@ -29,7 +29,13 @@ let emptyAdmin: HttpClient;
 
 // ---------------------------------------------------------------- helpers
 
-type Category = { id: number; name: string; slug: string; image: { key: string; width: number; height: number; widths: number[] } | null; vehicleCount: number };
+type Category = {
+  id: number;
+  name: string;
+  slug: string;
+  image: { key: string; width: number; height: number; widths: number[] } | null;
+  vehicleCount: number;
+};
 type ApiVehicle = {
   id: number;
   name: string;
@@ -71,7 +77,12 @@ type Sent = { status: number; location: string | null; html: string; toast: stri
  * A form post as the page's form sends it (multipart when it carries files). A redirect is
  * followed, as the browser does, and the toast of the page it lands on is read.
  */
-async function send(client: HttpClient, pagePath: string, fields: Record<string, string | string[]>, files: Array<{ field: string; name: string; bytes: Uint8Array; type: string }> = []): Promise<Sent> {
+async function send(
+  client: HttpClient,
+  pagePath: string,
+  fields: Record<string, string | string[]>,
+  files: Array<{ field: string; name: string; bytes: Uint8Array; type: string }> = [],
+): Promise<Sent> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) for (const one of Array.isArray(value) ? value : [value]) form.append(key, one);
   for (const file of files) form.append(file.field, new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
@@ -153,7 +164,11 @@ async function count(table: 'vehicles' | 'vehicle_images' | 'categories' | 'audi
 }
 
 async function jpeg(width = 1200, height = 900, colour = '#1d4ed8'): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: colour } }).jpeg({ quality: 80 }).toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: colour } })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
 }
 
 /** EXIF IFD0 holds a pointer to the GPS IFD under tag 0x8825. */
@@ -310,7 +325,9 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(blank.toast).toBe('Category name is required');
 
       const filesBefore = await mediaFiles();
-      const added = await send(admin, '/admin/add-category', { name: '  Pickup Trucks  ' }, [{ field: 'image', name: 'Pickup (front).JPG', bytes: await jpeg(1000, 750), type: 'image/jpeg' }]);
+      const added = await send(admin, '/admin/add-category', { name: '  Pickup Trucks  ' }, [
+        { field: 'image', name: 'Pickup (front).JPG', bytes: await jpeg(1000, 750), type: 'image/jpeg' },
+      ]);
       expect(added.status).toBe(302);
       expect(added.location).toBe('/admin-panel/categories');
       expect(added.toast).toBe('Category added successfully!');
@@ -319,14 +336,18 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(category?.image?.key).toMatch(/^categories\/\d+_pickup-front$/);
       const newFiles = (await mediaFiles()).filter((file) => !filesBefore.includes(file));
       // Its WebP variants and its JPEG share variant (decision 086).
-      expect(newFiles).toEqual([...category!.image!.widths.map((width) => `${category!.image!.key}-${width}.webp`), `${category!.image!.key}-share-1000x750.jpg`].sort());
+      expect(newFiles).toEqual(
+        [...category!.image!.widths.map((width) => `${category!.image!.key}-${width}.webp`), `${category!.image!.key}-share-1000x750.jpg`].sort(),
+      );
 
       const taken = await send(admin, '/admin/add-category', { name: 'pickup trucks' });
       expect(taken.status).toBe(400);
       expect(taken.toast).toBe('A category named "pickup trucks" already exists.');
       expect((await categories()).filter((candidate) => candidate.name.toLowerCase() === 'pickup trucks')).toHaveLength(1);
 
-      const [audit] = await query<{ action: string; entity: string; after: string }>(`SELECT action, entity, "after" FROM audit_log WHERE entity = 'category' ORDER BY id DESC LIMIT 1`);
+      const [audit] = await query<{ action: string; entity: string; after: string }>(
+        `SELECT action, entity, "after" FROM audit_log WHERE entity = 'category' ORDER BY id DESC LIMIT 1`,
+      );
       expect(audit).toMatchObject({ action: 'create', entity: 'category' });
       expect(JSON.parse(audit!.after)).toMatchObject({ name: 'Pickup Trucks' });
     });
@@ -334,7 +355,9 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
     it('refuses a category image that is not a photo, storing nothing', async () => {
       const filesBefore = await mediaFiles();
       const countBefore = await count('categories');
-      const refused = await send(admin, '/admin/add-category', { name: 'Vintage' }, [{ field: 'image', name: 'notes.jpg', bytes: new TextEncoder().encode('not a photo'), type: 'image/jpeg' }]);
+      const refused = await send(admin, '/admin/add-category', { name: 'Vintage' }, [
+        { field: 'image', name: 'notes.jpg', bytes: new TextEncoder().encode('not a photo'), type: 'image/jpeg' },
+      ]);
       expect(refused.status).toBe(400);
       expect(refused.toast).toContain('Failed to upload image: notes.jpg.');
       expect(await mediaFiles()).toEqual(filesBefore);
@@ -365,7 +388,9 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       const clash = await send(admin, listPath, { intent: 'update', id: String(twin.id), name: 'micro suvs' });
       expect(clash.toast).toBe('Failed to update category: A category named "micro suvs" already exists.');
 
-      const [audit] = await query<{ action: string; before: string; after: string }>(`SELECT action, "before", "after" FROM audit_log WHERE entity = 'category' AND entity_id = '${category.id}' AND action = 'update'`);
+      const [audit] = await query<{ action: string; before: string; after: string }>(
+        `SELECT action, "before", "after" FROM audit_log WHERE entity = 'category' AND entity_id = '${category.id}' AND action = 'update'`,
+      );
       expect(JSON.parse(audit!.before)).toMatchObject({ name: 'Compact SUVs', slug: 'compact-suvs' });
       expect(JSON.parse(audit!.after)).toMatchObject({ name: 'Micro SUVs', slug: 'micro-suvs' });
     });
@@ -375,7 +400,16 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       const oldFiles = [...category.image!.widths.map((width) => `${category.image!.key}-${width}.webp`), shareVariantKey(category.image!)];
       for (const file of oldFiles) expect(await mediaFiles()).toContain(file);
       const replaced = await send(admin, '/admin-panel/categories', { intent: 'update', id: String(category.id), name: 'Convertibles' }, [
-        { field: 'image', name: 'roof-down.png', bytes: new Uint8Array(await sharp({ create: { width: 820, height: 600, channels: 3, background: '#16a34a' } }).png().toBuffer()), type: 'image/png' },
+        {
+          field: 'image',
+          name: 'roof-down.png',
+          bytes: new Uint8Array(
+            await sharp({ create: { width: 820, height: 600, channels: 3, background: '#16a34a' } })
+              .png()
+              .toBuffer(),
+          ),
+          type: 'image/png',
+        },
       ]);
       expect(replaced.toast).toBe('Category updated successfully');
       const after = (await categories()).find((candidate) => candidate.id === category.id)!;
@@ -399,7 +433,9 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
 
     it('deletes only after the confirm step and a POST, and never a category that still has vehicles', async () => {
       const hatchbacks = (await categories()).find((category) => category.name === 'Hatchbacks')!;
-      const [{ total }] = (await query<{ total: number | string }>(`SELECT COUNT(*) AS total FROM vehicles WHERE category_id = ${hatchbacks.id}`)) as [{ total: number }];
+      const [{ total }] = (await query<{ total: number | string }>(`SELECT COUNT(*) AS total FROM vehicles WHERE category_id = ${hatchbacks.id}`)) as [
+        { total: number },
+      ];
 
       // The confirm step (the page without script): a GET shows the question, deletes nothing.
       const confirm = await page(admin, `/admin-panel/categories?delete=${hatchbacks.id}`);
@@ -425,7 +461,9 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
 
       const gone = await send(admin, '/admin-panel/categories', { intent: 'delete', id: String(doomed.id) });
       expect(gone.toast).toBe('Failed to delete category: Category not found');
-      const [audit] = await query<{ before: string }>(`SELECT "before" FROM audit_log WHERE entity = 'category' AND action = 'delete' AND entity_id = '${doomed.id}'`);
+      const [audit] = await query<{ before: string }>(
+        `SELECT "before" FROM audit_log WHERE entity = 'category' AND action = 'delete' AND entity_id = '${doomed.id}'`,
+      );
       expect(JSON.parse(audit!.before)).toMatchObject({ name: 'Three Wheelers' });
     });
   });
@@ -437,12 +475,48 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       for (const address of ['/admin/add-vehicle', '/admin-panel/vehicles/add']) {
         const { status, html } = await page(admin, address);
         expect(status, address).toBe(200);
-        for (const field of ['name', 'categoryId', 'price', 'year', 'variant', 'fuelType', 'transmission', 'bodyType', 'colour', 'owners', 'registration', 'insuranceValidity', 'odometer', 'fitnessFC', 'tyrePoint', 'description', 'make', 'model', 'featured', 'videoUrl', 'inspection.key', 'refurbishment.value', 'financial.value', 'images']) {
+        for (const field of [
+          'name',
+          'categoryId',
+          'price',
+          'year',
+          'variant',
+          'fuelType',
+          'transmission',
+          'bodyType',
+          'colour',
+          'owners',
+          'registration',
+          'insuranceValidity',
+          'odometer',
+          'fitnessFC',
+          'tyrePoint',
+          'description',
+          'make',
+          'model',
+          'featured',
+          'videoUrl',
+          'inspection.key',
+          'refurbishment.value',
+          'financial.value',
+          'images',
+        ]) {
           expect(html, `${address} ${field}`).toContain(`name="${field}"`);
         }
         for (const fuel of ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'CNG']) expect(html).toContain(`<option value="${fuel}"`);
-        for (const [body, label] of [['hatchback', 'Hatchback'], ['suv', 'SUV'], ['muv', 'MUV'], ['pickup', 'Pickup']]) expect(html).toContain(`<option value="${body}">${label}</option>`);
-        for (const [colour, label] of [['white', 'White'], ['silver', 'Silver'], ['maroon', 'Maroon']]) expect(html).toContain(`<option value="${colour}">${label}</option>`);
+        for (const [body, label] of [
+          ['hatchback', 'Hatchback'],
+          ['suv', 'SUV'],
+          ['muv', 'MUV'],
+          ['pickup', 'Pickup'],
+        ])
+          expect(html).toContain(`<option value="${body}">${label}</option>`);
+        for (const [colour, label] of [
+          ['white', 'White'],
+          ['silver', 'Silver'],
+          ['maroon', 'Maroon'],
+        ])
+          expect(html).toContain(`<option value="${colour}">${label}</option>`);
         expect(html).toMatch(/<input[^>]*name="insuranceValidity"[^>]*type="date"|<input[^>]*type="date"[^>]*name="insuranceValidity"/);
         expect(html).toMatch(/<input[^>]*accept="image\/\*"[^>]*multiple|<input[^>]*multiple[^>]*accept="image\/\*"/);
         for (const category of await categories()) expect(html).toContain(`>${category.name.replace(/&/g, '&amp;')}</option>`);
@@ -480,7 +554,16 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       const filesBefore = await mediaFiles();
       const sent = await send(admin, '/admin-panel/vehicles/add', vehicleFields(suvs.id), [
         { field: 'images', name: 'Front View.jpg', bytes: await jpeg(1800, 1200), type: 'image/jpeg' },
-        { field: 'images', name: 'interior.png', bytes: new Uint8Array(await sharp({ create: { width: 600, height: 400, channels: 3, background: '#444' } }).png().toBuffer()), type: 'image/png' },
+        {
+          field: 'images',
+          name: 'interior.png',
+          bytes: new Uint8Array(
+            await sharp({ create: { width: 600, height: 400, channels: 3, background: '#444' } })
+              .png()
+              .toBuffer(),
+          ),
+          type: 'image/png',
+        },
       ]);
       expect(sent.status).toBe(302);
       expect(sent.location).toBe('/admin-panel/vehicles');
@@ -514,12 +597,19 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
 
     it('refuses a text file named .jpg, an SVG, a 20 MB image and a 30000 x 30000 image, creating nothing', async () => {
       const category = (await categories())[0]!;
-      const noisy = await sharp({ create: { width: 3000, height: 2400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      const noisy = await sharp({
+        create: { width: 3000, height: 2400, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      })
         .png({ compressionLevel: 0 })
         .toBuffer();
       expect(noisy.byteLength).toBeGreaterThan(20 * 1024 * 1024);
       const refusals: Array<{ name: string; bytes: Uint8Array; type: string; reason: string }> = [
-        { name: 'notes.jpg', bytes: new TextEncoder().encode('This is a text file, not a photo.'), type: 'image/jpeg', reason: 'This file is not an image we can read.' },
+        {
+          name: 'notes.jpg',
+          bytes: new TextEncoder().encode('This is a text file, not a photo.'),
+          type: 'image/jpeg',
+          reason: 'This file is not an image we can read.',
+        },
         {
           name: 'logo.svg',
           bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="200" height="100"><rect width="200" height="100" fill="red"/></svg>'),
@@ -553,10 +643,15 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       const category = (await categories())[0]!;
       const withGps = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#0f766e' } })
         .jpeg()
-        .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Camera 9' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '19/1 4/1 3000/100', GPSLongitudeRef: 'E', GPSLongitude: '72/1 52/1 0/1' } })
+        .withExif({
+          IFD0: { Make: 'PhoneCo', Model: 'Camera 9' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '19/1 4/1 3000/100', GPSLongitudeRef: 'E', GPSLongitude: '72/1 52/1 0/1' },
+        })
         .toBuffer();
       expect(hasGpsIfd((await sharp(withGps).metadata()).exif)).toBe(true);
-      const id = await addVehicle(category.id, { name: 'GPS Test Car' }, [{ field: 'images', name: 'IMG_2041.JPG', bytes: new Uint8Array(withGps), type: 'image/jpeg' }]);
+      const id = await addVehicle(category.id, { name: 'GPS Test Car' }, [
+        { field: 'images', name: 'IMG_2041.JPG', bytes: new Uint8Array(withGps), type: 'image/jpeg' },
+      ]);
       const stored = (await vehicle(id))!.images[0]!;
       expect(stored.widths).toEqual([400, 800, 1600]);
       for (const width of stored.widths) {
@@ -633,12 +728,18 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(reserved.status).toBe(200);
       const reservedCount = Number(reservedRow!.count);
       expect(mainText(reserved.html)).toContain(`${reservedCount} ${reservedCount === 1 ? 'vehicle' : 'vehicles'} match`);
-      expect((reserved.html.match(/rounded-full px-2\.5 py-0\.5 text-xs font-bold [^"]*">(Available|Sold|Reserved)</g) ?? []).every((badge) => badge.endsWith('Reserved<'))).toBe(true);
+      expect(
+        (reserved.html.match(/rounded-full px-2\.5 py-0\.5 text-xs font-bold [^"]*">(Available|Sold|Reserved)</g) ?? []).every((badge) =>
+          badge.endsWith('Reserved<'),
+        ),
+      ).toBe(true);
     });
 
     it('deletes a vehicle after the confirmation, with its image files; refuses a missing id', async () => {
       const category = (await categories())[0]!;
-      const id = await addVehicle(category.id, { name: 'Doomed Datsun', make: 'Datsun', model: 'Go' }, [{ field: 'images', name: 'go.jpg', bytes: await jpeg(), type: 'image/jpeg' }]);
+      const id = await addVehicle(category.id, { name: 'Doomed Datsun', make: 'Datsun', model: 'Go' }, [
+        { field: 'images', name: 'go.jpg', bytes: await jpeg(), type: 'image/jpeg' },
+      ]);
       const item = (await vehicle(id))!;
       const files = item.images.flatMap((image) => image.widths.map((width) => `${image.key}-${width}.webp`));
       for (const file of files) expect(await mediaFiles()).toContain(file);
@@ -682,7 +783,21 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       const { status, html } = await page(admin, editPath(item));
       expect(status).toBe(200);
       const text = mainText(html);
-      for (const label of ['Vehicle Name', 'Price in rupees', 'Year', 'Odometer in km', 'Fuel Type', 'Transmission', 'Owners', 'Registration Number', 'Description', 'Save Changes', 'Cancel', 'Add Image', 'Status']) {
+      for (const label of [
+        'Vehicle Name',
+        'Price in rupees',
+        'Year',
+        'Odometer in km',
+        'Fuel Type',
+        'Transmission',
+        'Owners',
+        'Registration Number',
+        'Description',
+        'Save Changes',
+        'Cancel',
+        'Add Image',
+        'Status',
+      ]) {
         expect(text, label).toContain(label);
       }
       for (const fuel of ['Petrol', 'Diesel', 'Electric', 'Hybrid', 'CNG']) expect(html).toContain(`<option value="${fuel}"`);
@@ -744,13 +859,20 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(await searchIds('luxury e:hev')).toContain(id);
       // The buyer's filters and the searched text follow the saved fields.
       expect(await searchIds('bengaluru sedan hybrid automatic')).toContain(id);
-      const filtered = await api<{ items: Array<{ id: number }> }>(server, '/api/v1/vehicles?perPage=100&body=sedan&color=silver&state=KA&fuel=hybrid&trans=automatic&owners=2&budget=12-20&km=-25000');
+      const filtered = await api<{ items: Array<{ id: number }> }>(
+        server,
+        '/api/v1/vehicles?perPage=100&body=sedan&color=silver&state=KA&fuel=hybrid&trans=automatic&owners=2&budget=12-20&km=-25000',
+      );
       expect(filtered.body.items.map((item) => item.id)).toContain(id);
 
-      const [audit] = await query<{ before: string; after: string }>(`SELECT "before", "after" FROM audit_log WHERE entity = 'vehicle' AND action = 'update' AND entity_id = '${id}'`);
+      const [audit] = await query<{ before: string; after: string }>(
+        `SELECT "before", "after" FROM audit_log WHERE entity = 'vehicle' AND action = 'update' AND entity_id = '${id}'`,
+      );
       expect(JSON.parse(audit!.before)).toMatchObject({ name: 'Honda City ZX', fuelType: 'Petrol' });
       expect(JSON.parse(audit!.after)).toMatchObject({ name: 'Honda City e:HEV ZX', fuelType: 'Hybrid' });
-      const [status] = await query<{ before: string; after: string }>(`SELECT "before", "after" FROM audit_log WHERE entity = 'vehicle' AND action = 'status' AND entity_id = '${id}'`);
+      const [status] = await query<{ before: string; after: string }>(
+        `SELECT "before", "after" FROM audit_log WHERE entity = 'vehicle' AND action = 'status' AND entity_id = '${id}'`,
+      );
       expect(JSON.parse(status!.after)).toMatchObject({ status: 'reserved' });
     });
 
@@ -758,23 +880,38 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       const category = (await categories())[0]!;
       const id = await addVehicle(category.id, { name: 'Sold Test Santro', make: 'Hyundai', model: 'Santro' });
       const item = (await vehicle(id))!;
-      const listed = async () => (await api<{ items: Array<{ id: number }> }>(server, '/api/v1/vehicles?perPage=100')).body.items.some((entry) => entry.id === id);
+      const listed = async () =>
+        (await api<{ items: Array<{ id: number }> }>(server, '/api/v1/vehicles?perPage=100')).body.items.some((entry) => entry.id === id);
       // The filter sheet's count of Hyundais: kept 30 s in demo mode like the listing's total,
       // and emptied by the admin's change (decision 042).
       const hyundais = async () =>
-        (await api<{ facets: { make: Array<{ value: string; count: number }> } }>(server, '/api/v1/vehicles?perPage=1')).body.facets.make.find((option) => option.value === 'hyundai')?.count ?? 0;
+        (await api<{ facets: { make: Array<{ value: string; count: number }> } }>(server, '/api/v1/vehicles?perPage=1')).body.facets.make.find(
+          (option) => option.value === 'hyundai',
+        )?.count ?? 0;
       expect(await listed()).toBe(true);
       const hyundaisListed = await hyundais();
       expect(hyundaisListed).toBeGreaterThan(0);
 
-      const noPrice = await send(admin, editPath(item), vehicleFields(category.id, { name: 'Sold Test Santro', status: 'sold', soldPrice: '', soldAt: '2026-01-10' }));
+      const noPrice = await send(
+        admin,
+        editPath(item),
+        vehicleFields(category.id, { name: 'Sold Test Santro', status: 'sold', soldPrice: '', soldAt: '2026-01-10' }),
+      );
       expect(noPrice.status).toBe(400);
       expect(noPrice.toast).toBe('Please enter the price it was sold for, in rupees');
-      const noDate = await send(admin, editPath(item), vehicleFields(category.id, { name: 'Sold Test Santro', status: 'sold', soldPrice: '3,10,000', soldAt: '' }));
+      const noDate = await send(
+        admin,
+        editPath(item),
+        vehicleFields(category.id, { name: 'Sold Test Santro', status: 'sold', soldPrice: '3,10,000', soldAt: '' }),
+      );
       expect(noDate.toast).toBe('Please enter the date it was sold');
       expect((await vehicle(id))!.status).toBe('available');
 
-      const sold = await send(admin, editPath(item), vehicleFields(category.id, { name: 'Sold Test Santro', make: 'Hyundai', model: 'Santro', status: 'sold', soldPrice: '3,10,000', soldAt: '2026-01-10' }));
+      const sold = await send(
+        admin,
+        editPath(item),
+        vehicleFields(category.id, { name: 'Sold Test Santro', make: 'Hyundai', model: 'Santro', status: 'sold', soldPrice: '3,10,000', soldAt: '2026-01-10' }),
+      );
       expect(sold.toast).toBe('Vehicle updated successfully');
       expect(await vehicle(id)).toMatchObject({ status: 'sold', soldPrice: 310000, soldAt: '2026-01-10' });
       expect(await listed()).toBe(false);
@@ -788,7 +925,18 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       const inventory = await page(admin, '/admin-panel/vehicles?status=sold');
       expect(mainText(inventory.html)).toContain('Sold Test Santro');
 
-      const back = await send(admin, editPath(item), vehicleFields(category.id, { name: 'Sold Test Santro', make: 'Hyundai', model: 'Santro', status: 'available', soldPrice: '3,10,000', soldAt: '2026-01-10' }));
+      const back = await send(
+        admin,
+        editPath(item),
+        vehicleFields(category.id, {
+          name: 'Sold Test Santro',
+          make: 'Hyundai',
+          model: 'Santro',
+          status: 'available',
+          soldPrice: '3,10,000',
+          soldAt: '2026-01-10',
+        }),
+      );
       expect(back.toast).toBe('Vehicle updated successfully');
       expect(await vehicle(id)).toMatchObject({ status: 'available', soldPrice: null, soldAt: null });
       expect(await listed()).toBe(true);
@@ -797,12 +945,16 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
 
     it('adds, reorders and removes photos (files leave storage); at most ten; refuses non-photos', async () => {
       const category = (await categories())[0]!;
-      const id = await addVehicle(category.id, { name: 'Photo Test Punch' }, [{ field: 'images', name: 'one.jpg', bytes: await jpeg(900, 600, '#111111'), type: 'image/jpeg' }]);
+      const id = await addVehicle(category.id, { name: 'Photo Test Punch' }, [
+        { field: 'images', name: 'one.jpg', bytes: await jpeg(900, 600, '#111111'), type: 'image/jpeg' },
+      ]);
       const item = (await vehicle(id))!;
       const edit = editPath(item);
 
       const filesBefore = await mediaFiles();
-      const refused = await send(admin, edit, { intent: 'add-images' }, [{ field: 'images', name: 'virus.jpg', bytes: new TextEncoder().encode('MZ not a photo'), type: 'image/jpeg' }]);
+      const refused = await send(admin, edit, { intent: 'add-images' }, [
+        { field: 'images', name: 'virus.jpg', bytes: new TextEncoder().encode('MZ not a photo'), type: 'image/jpeg' },
+      ]);
       expect(refused.toast).toContain('Failed to upload image: virus.jpg.');
       expect(await mediaFiles()).toEqual(filesBefore);
 

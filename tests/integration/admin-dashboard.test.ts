@@ -31,12 +31,34 @@ async function addLead(kind: 'request' | 'sell', createdAt: Date, status: 'new' 
   if (kind === 'request') {
     await database.db
       .insertInto('vehicle_requests')
-      .values({ name: 'Ravi Kumar', phone: '98765 43210', model: 'Swift', year: '', budget: '5 lakh', description: '', status, notes: '', created_at: at, updated_at: at })
+      .values({
+        name: 'Ravi Kumar',
+        phone: '98765 43210',
+        model: 'Swift',
+        year: '',
+        budget: '5 lakh',
+        description: '',
+        status,
+        notes: '',
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
   } else {
     await database.db
       .insertInto('sell_submissions')
-      .values({ name: 'Asha Rao', phone: '98765 43211', vehicle: 'Honda City', year: '2018', price: '450000', description: '', status, notes: '', created_at: at, updated_at: at })
+      .values({
+        name: 'Asha Rao',
+        phone: '98765 43211',
+        vehicle: 'Honda City',
+        year: '2018',
+        price: '450000',
+        description: '',
+        status,
+        notes: '',
+        created_at: at,
+        updated_at: at,
+      })
       .execute();
   }
 }
@@ -61,7 +83,22 @@ async function addTestDrive(slotStart: Date, status: 'booked' | 'confirmed' | 'd
   const renter = await addRenter(database, { licence: null });
   await database.db
     .insertInto('test_drives')
-    .values({ user_id: renter.userId, vehicle_id: null, vehicle_title: car.name, mode: 'hub', pin_code: '400001', name: 'Ravi Kumar', phone: renter.phone, email: renter.email, slot_start_ms: slotStart.getTime(), seat, status, reminded_at: null, created_at: now, updated_at: now })
+    .values({
+      user_id: renter.userId,
+      vehicle_id: null,
+      vehicle_title: car.name,
+      mode: 'hub',
+      pin_code: '400001',
+      name: 'Ravi Kumar',
+      phone: renter.phone,
+      email: renter.email,
+      slot_start_ms: slotStart.getTime(),
+      seat,
+      status,
+      reminded_at: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
@@ -72,7 +109,29 @@ async function addBooking(fromMs: number, toMs: number, status: string): Promise
   const now = new Date().toISOString();
   const row = await database.db
     .insertInto('rental_bookings')
-    .values({ kind: 'booking', vehicle_id: vehicleId, user_id: renter.userId, status, starts_ms: fromMs, ends_ms: toMs, held_until_ms: toMs + 2 * HOUR, payment_order_id: null, payment_id: null, hold_expires_ms: null, odometer_out: null, fuel_out: null, odometer_in: null, fuel_in: null, returned_ms: null, charges: null, deposit_refund_paise: null, reminder_sent_at: null, created_by: null, created_at: now, updated_at: now })
+    .values({
+      kind: 'booking',
+      vehicle_id: vehicleId,
+      user_id: renter.userId,
+      status,
+      starts_ms: fromMs,
+      ends_ms: toMs,
+      held_until_ms: toMs + 2 * HOUR,
+      payment_order_id: null,
+      payment_id: null,
+      hold_expires_ms: null,
+      odometer_out: null,
+      fuel_out: null,
+      odometer_in: null,
+      fuel_in: null,
+      returned_ms: null,
+      charges: null,
+      deposit_refund_paise: null,
+      reminder_sent_at: null,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -220,7 +279,8 @@ describe.skipIf(!sharedUrl)(`admin dashboard: today's work (${dialect})`, () => 
     const listed = (id: string) => [...section(id).matchAll(/#(\d+) · Desk Car/g)].map((match) => Number(match[1])).sort((a, b) => a - b);
     expect(listed('pickups-today')).toEqual([pickedUpToday, handedOverToday, sameDay].sort((a, b) => a - b));
     expect(listed('returns-today')).toEqual([backToday, returnedToday, sameDay].sort((a, b) => a - b));
-    for (const id of [cancelled, lapsed, startedYesterday, tomorrow]) expect(`${section('pickups-today')}${section('returns-today')}`).not.toContain(`#${id} · `);
+    for (const id of [cancelled, lapsed, startedYesterday, tomorrow])
+      expect(`${section('pickups-today')}${section('returns-today')}`).not.toContain(`#${id} · `);
 
     const drives = await admin.get(tile(html, 'Test drives today').href);
     expect(drives.status).toBe(200);

@@ -120,7 +120,13 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     const { status, html } = await page(admin, '/admin/settings');
     expect(status).toBe(200);
     expect(titleOf(html)).toBe(`Settings | ${DEFAULT_SITE_NAME}`);
-    expect(formValues(html)).toEqual({ siteName: DEFAULT_SITE_NAME, adminEmail: ADMIN.email, itemsPerPage: '10', emailNotifications: true, maintenanceMode: false });
+    expect(formValues(html)).toEqual({
+      siteName: DEFAULT_SITE_NAME,
+      adminEmail: ADMIN.email,
+      itemsPerPage: '10',
+      emailNotifications: true,
+      maintenanceMode: false,
+    });
     const text = mainText(html);
     for (const label of ['Site Name', 'Admin Email', 'Items Per Page', 'Enable Email Notifications', 'Maintenance Mode', 'Save Settings', 'Reset to Default']) {
       expect(text).toContain(label);
@@ -167,7 +173,13 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     const saved = await postSettings(saveFields);
     expect(saved.redirected).toBe(true);
     expect(mainText(saved.html)).toContain(MESSAGES.saved);
-    expect(formValues(saved.html)).toEqual({ siteName: NEW_SITE_NAME, adminEmail: 'sales@example.in', itemsPerPage: '5', emailNotifications: false, maintenanceMode: false });
+    expect(formValues(saved.html)).toEqual({
+      siteName: NEW_SITE_NAME,
+      adminEmail: 'sales@example.in',
+      itemsPerPage: '5',
+      emailNotifications: false,
+      maintenanceMode: false,
+    });
     expect(titleOf(saved.html)).toBe(`Settings | ${NEW_SITE_NAME}`);
     expect(saved.html).not.toContain('<Motors>');
     // The message is shown once.
@@ -212,7 +224,13 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     const reset = await postSettings({ intent: 'reset' });
     expect(reset.redirected).toBe(true);
     expect(mainText(reset.html)).toContain(MESSAGES.reset);
-    expect(formValues(reset.html)).toEqual({ siteName: DEFAULT_SITE_NAME, adminEmail: ADMIN.email, itemsPerPage: '10', emailNotifications: true, maintenanceMode: false });
+    expect(formValues(reset.html)).toEqual({
+      siteName: DEFAULT_SITE_NAME,
+      adminEmail: ADMIN.email,
+      itemsPerPage: '10',
+      emailNotifications: true,
+      maintenanceMode: false,
+    });
 
     const home = await page(visitor(), '/');
     expect(home.status).toBe(200);
@@ -238,17 +256,39 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
 
     // The first save's before and after: each setting by its label, its value as recorded (escaped), its code kept in data-field.
     // Each entry is a card (li.rounded-2xl); a list-valued setting (the served areas) has list items of its own inside.
-    const entries = mainHtml(html).split(/<li class="[^"]*rounded-2xl[^"]*">/).slice(1);
+    const entries = mainHtml(html)
+      .split(/<li class="[^"]*rounded-2xl[^"]*">/)
+      .slice(1);
     expect(entries).toHaveLength(3);
     // Before and after, each in its own column (div.min-w-0); a list-valued setting nests rows of its own, read along and unused here.
-    const sides = entries[2]!.split('<div class="min-w-0">').slice(1).map((side) =>
-      Object.fromEntries([...side.matchAll(/<div data-field="([^"]+)"[^>]*>\s*<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map((row) => [row[1]!, { label: decodeEntities(row[2]!), value: decodeEntities(row[3]!) }])),
-    );
+    const sides = entries[2]!
+      .split('<div class="min-w-0">')
+      .slice(1)
+      .map((side) =>
+        Object.fromEntries(
+          [...side.matchAll(/<div data-field="([^"]+)"[^>]*>\s*<dt\b[^>]*>([\s\S]*?)<\/dt>\s*<dd\b[^>]*>([\s\S]*?)<\/dd>/g)].map((row) => [
+            row[1]!,
+            { label: decodeEntities(row[2]!), value: decodeEntities(row[3]!) },
+          ]),
+        ),
+      );
     const values = sides.map((side) => Object.fromEntries(Object.entries(side).map(([key, row]) => [key, row.value])));
     // Every setting is in the record; these are the ones this screen's first save changed.
     expect(values).toEqual([
-      expect.objectContaining({ siteName: DEFAULT_SITE_NAME, adminEmail: ADMIN.email, itemsPerPage: '10', emailNotifications: 'true', maintenanceMode: 'false' }),
-      expect.objectContaining({ siteName: NEW_SITE_NAME, adminEmail: 'sales@example.in', itemsPerPage: '5', emailNotifications: 'false', maintenanceMode: 'false' }),
+      expect.objectContaining({
+        siteName: DEFAULT_SITE_NAME,
+        adminEmail: ADMIN.email,
+        itemsPerPage: '10',
+        emailNotifications: 'true',
+        maintenanceMode: 'false',
+      }),
+      expect.objectContaining({
+        siteName: NEW_SITE_NAME,
+        adminEmail: 'sales@example.in',
+        itemsPerPage: '5',
+        emailNotifications: 'false',
+        maintenanceMode: 'false',
+      }),
     ]);
     // Named as the settings page names them, not by their codes.
     expect(sides[1]!.itemsPerPage!.label).toBe('Items Per Page');
@@ -274,7 +314,11 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     const tooLong = await postSettings({ ...saveFields, storefrontPromise: 'x'.repeat(161), trustPoints: 'Inspected' });
     expect(mainText(tooLong.html)).toContain('The promise must be at most 160 characters');
 
-    const saved = await postSettings({ ...saveFields, storefrontPromise: 'Cars we would buy <ourselves>.', trustPoints: '200-point check\r\n\r\nOne-year warranty\n' });
+    const saved = await postSettings({
+      ...saveFields,
+      storefrontPromise: 'Cars we would buy <ourselves>.',
+      trustPoints: '200-point check\r\n\r\nOne-year warranty\n',
+    });
     expect(saved.redirected).toBe(true);
     const after = await page(visitor(), '/');
     expect(mainText(after.html)).toContain('Cars we would buy <ourselves>.');
@@ -336,12 +380,29 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
       await database.db
         .updateTable('vehicles')
         .set({ status: 'sold', sold_price: 1234567, sold_at: new Date().toISOString() })
-        .where('id', '=', (await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').orderBy('id').limit(1).executeTakeFirstOrThrow()).id)
+        .where(
+          'id',
+          '=',
+          (await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').orderBy('id').limit(1).executeTakeFirstOrThrow()).id,
+        )
         .execute();
       await database.db
         .updateTable('vehicles')
         .set({ status: 'reserved' })
-        .where('id', '=', (await database.db.selectFrom('vehicles').select('id').where('status', '=', 'available').where('purpose', '=', 'sale').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow()).id)
+        .where(
+          'id',
+          '=',
+          (
+            await database.db
+              .selectFrom('vehicles')
+              .select('id')
+              .where('status', '=', 'available')
+              .where('purpose', '=', 'sale')
+              .orderBy('id', 'desc')
+              .limit(1)
+              .executeTakeFirstOrThrow()
+          ).id,
+        )
         .execute();
     } finally {
       await database.close();

@@ -1,10 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rupeesToPaise } from '../../app/lib/money.ts';
-import {
-  computeStatistics,
-  existingLeadTables,
-} from '../../server/admin/statistics.ts';
+import { computeStatistics, existingLeadTables } from '../../server/admin/statistics.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openTestDatabase, vehicleRow, type TestDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
@@ -35,7 +32,18 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
     const stamp = '2026-01-01T00:00:00.000Z';
     const categories = await db
       .insertInto('categories')
-      .values(['SUVs', 'Sedans', 'Hatchbacks'].map((name) => ({ name, slug: name.toLowerCase(), image_key: null, image_width: null, image_height: null, image_widths: null, created_at: stamp, updated_at: stamp })))
+      .values(
+        ['SUVs', 'Sedans', 'Hatchbacks'].map((name) => ({
+          name,
+          slug: name.toLowerCase(),
+          image_key: null,
+          image_width: null,
+          image_height: null,
+          image_widths: null,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
       .returning('id')
       .execute();
     const categoryId = categories[0]!.id;
@@ -93,10 +101,30 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
     const before = (await computeStatistics(database, { now: NOW })).vehicles;
     const { id: _id, ...template } = await db.selectFrom('vehicles').selectAll().where('status', '=', 'available').limit(1).executeTakeFirstOrThrow();
     const fleetCar = async (name: string, joined: string) => {
-      const { id } = await db.insertInto('vehicles').values({ ...template, name, search_text: name.toLowerCase(), purpose: 'rental' }).returning('id').executeTakeFirstOrThrow();
+      const { id } = await db
+        .insertInto('vehicles')
+        .values({ ...template, name, search_text: name.toLowerCase(), purpose: 'rental' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       await db
         .insertInto('rental_terms')
-        .values({ vehicle_id: id, hourly_rate: 150, daily_rate: 1800, weekly_rate: null, km_per_day: 240, extra_km_rate: 12, deposit: 5000, fuel_policy: 'full-to-full', min_age: 21, min_hours: 4, seats: 5, commercial_registration: 1, delivery_available: 1, created_at: joined, updated_at: joined })
+        .values({
+          vehicle_id: id,
+          hourly_rate: 150,
+          daily_rate: 1800,
+          weekly_rate: null,
+          km_per_day: 240,
+          extra_km_rate: 12,
+          deposit: 5000,
+          fuel_policy: 'full-to-full',
+          min_age: 21,
+          min_hours: 4,
+          seats: 5,
+          commercial_registration: 1,
+          delivery_available: 1,
+          created_at: joined,
+          updated_at: joined,
+        })
         .execute();
       return id;
     };
@@ -104,7 +132,15 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
     const carA = await fleetCar('Fleet A', '2026-01-01T00:00:00.000Z');
     const carB = await fleetCar('Fleet B', '2026-05-16T18:30:00.000Z');
     const ist = (text: string) => Date.parse(`${text}:00+05:30`);
-    const row = (vehicleId: number, kind: 'booking' | 'block', status: string, from: string, to: string, createdAt: string, money: { rent?: number; deliveryFee?: number; charges?: number; paid?: number; refunded?: number } = {}) => ({
+    const row = (
+      vehicleId: number,
+      kind: 'booking' | 'block',
+      status: string,
+      from: string,
+      to: string,
+      createdAt: string,
+      money: { rent?: number; deliveryFee?: number; charges?: number; paid?: number; refunded?: number } = {},
+    ) => ({
       kind,
       vehicle_id: vehicleId,
       user_id: kind === 'booking' ? 'u1' : null,
@@ -112,7 +148,16 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
       starts_ms: ist(from),
       ends_ms: ist(to),
       held_until_ms: ist(to) + 2 * 3_600_000,
-      quote: JSON.stringify({ hours: 0, rent: money.rent ?? 0, deliveryFee: money.deliveryFee ?? 0, deposit: 5000, kmIncluded: 240, extraKmRate: 12, total: 0, payableNow: 0 }),
+      quote: JSON.stringify({
+        hours: 0,
+        rent: money.rent ?? 0,
+        deliveryFee: money.deliveryFee ?? 0,
+        deposit: 5000,
+        kmIncluded: 240,
+        extraKmRate: 12,
+        total: 0,
+        payableNow: 0,
+      }),
       charges: money.charges === undefined ? null : JSON.stringify({ total: money.charges }),
       amount_paid_paise: rupeesToPaise(money.paid ?? 0),
       amount_refunded_paise: rupeesToPaise(money.refunded ?? 0),
@@ -164,7 +209,8 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
   it('counts leads from vehicle_requests and sell_submissions once those tables exist', async () => {
     await dropLeadTables(database);
     await sql`create table vehicle_requests (id integer primary key, created_at text not null)`.execute(database.db);
-    const insert = (table: string, id: number, createdAt: string) => sql`insert into ${sql.table(table)} (id, created_at) values (${id}, ${createdAt})`.execute(database.db);
+    const insert = (table: string, id: number, createdAt: string) =>
+      sql`insert into ${sql.table(table)} (id, created_at) values (${id}, ${createdAt})`.execute(database.db);
     await insert('vehicle_requests', 1, '2026-05-14T18:29:00.000Z'); // 14 May IST
     await insert('vehicle_requests', 2, '2026-05-14T18:30:00.000Z'); // 15 May IST
     await insert('vehicle_requests', 3, '2026-04-15T18:29:59.000Z'); // 15 April IST: before the chart
@@ -205,7 +251,11 @@ describe.skipIf(dialect.skip)(`statistics query on ${dialect.name}`, () => {
       const soldThisMonth = stats.daily.filter((point) => point.date.startsWith('2026-05')).reduce((sum, point) => sum + point.sold, 0);
       expect(soldThisMonth).toBe(stats.monthlySales.count);
     } finally {
-      await database.db.updateTable('vehicles').set({ status: 'available', sold_price: null, sold_at: null }).where('name', 'in', ['Available one', 'Available two']).execute();
+      await database.db
+        .updateTable('vehicles')
+        .set({ status: 'available', sold_price: null, sold_at: null })
+        .where('name', 'in', ['Available one', 'Available two'])
+        .execute();
     }
   });
 });

@@ -40,7 +40,11 @@ describe.skipIf(!shared.url)(`a bearer token outside /api/v1 (${shared.dialect})
   let client: HttpClient;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect: shared.dialect, seed: false, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN } });
+    server = await startTestServer({
+      dialect: shared.dialect,
+      seed: false,
+      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN },
+    });
     client = new HttpClient(server.url);
     const signedIn = await fetch(`${server.url}/api/v1/auth/sign-in`, {
       method: 'POST',
@@ -68,7 +72,12 @@ describe.skipIf(!shared.url)(`a bearer token outside /api/v1 (${shared.dialect})
           const response = await fetch(`${server.url}${path}`, {
             method,
             redirect: 'manual',
-            headers: { authorization: `Bearer ${token}`, 'x-forwarded-for': client.address!, ...(origin ? { origin } : {}), ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+            headers: {
+              authorization: `Bearer ${token}`,
+              'x-forwarded-for': client.address!,
+              ...(origin ? { origin } : {}),
+              ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+            },
             ...(method === 'POST' ? { body: 'intent=delete&id=1' } : {}),
           });
           await response.body?.cancel();

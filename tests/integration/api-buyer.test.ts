@@ -66,7 +66,11 @@ function api(client: HttpClient, path: string, init: RequestInit & { origin?: st
 }
 
 function postJson(client: HttpClient, path: string, body: unknown, headers: Record<string, string> = {}) {
-  return api(client, path, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  return api(client, path, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 async function count(table: string, where = '1 = 1', params: unknown[] = []): Promise<number> {
@@ -81,7 +85,11 @@ async function signedIn(label: string): Promise<HttpClient> {
 }
 
 async function photo(color = '#1d4ed8'): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: color } })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
 }
 
 type Upload = { name: string; bytes: Uint8Array; type: string };
@@ -106,8 +114,22 @@ async function expectOneLeadMail(phone: string, subject: RegExp) {
   expect(smtp.messages.filter((message) => message.text.includes(phone))).toHaveLength(1);
 }
 
-const goodRequest = { name: 'Ravi Kumar', phone: '98765 43210', model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: 'White, petrol, single owner' };
-const goodSell = { name: 'Sunita Sharma', phone: '+91 99887 76655', vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: 'Single owner, 42,000 km' };
+const goodRequest = {
+  name: 'Ravi Kumar',
+  phone: '98765 43210',
+  model: 'Maruti Swift VXi',
+  year: '2019',
+  budget: '₹5,00,000',
+  description: 'White, petrol, single owner',
+};
+const goodSell = {
+  name: 'Sunita Sharma',
+  phone: '+91 99887 76655',
+  vehicle: 'Hyundai i20 Asta',
+  year: '2018',
+  price: '4,50,000',
+  description: 'Single owner, 42,000 km',
+};
 
 describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
   let vehicleIds: number[];
@@ -167,7 +189,11 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       const verified = await answerOf(await api(person, '/me/profile'), 200, profileAnswerSchema);
       expect(verified.profile).toMatchObject({ name: 'Vikram Sethi', phone: `+91${mobile}`, phoneVerified: true, complete: true });
       // A phone sent with the name is not the API's to change: only the name moves.
-      const renamed = await answerOf(await postJson(person, '/me/profile', { name: 'Vikram S.', phone: '9000000000', phoneVerified: false }), 200, profileAnswerSchema);
+      const renamed = await answerOf(
+        await postJson(person, '/me/profile', { name: 'Vikram S.', phone: '9000000000', phoneVerified: false }),
+        200,
+        profileAnswerSchema,
+      );
       expect(renamed.profile).toMatchObject({ name: 'Vikram S.', phone: `+91${mobile}`, phoneVerified: true, complete: true });
     });
 
@@ -238,7 +264,11 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       const person = await signedIn('api-wishlist');
       expect(await answerOf(await api(person, '/me/wishlist'), 200, wishlistPageSchema)).toEqual({ items: [], page: 1, perPage: 20, total: 0 });
       for (const id of vehicleIds.slice(0, 3)) {
-        expect(await answerOf(await postJson(person, '/me/wishlist', { vehicleId: id }), 200, wishlistChangeSchema)).toEqual({ vehicleId: id, wishlisted: true, message: 'Added to wishlist!' });
+        expect(await answerOf(await postJson(person, '/me/wishlist', { vehicleId: id }), 200, wishlistChangeSchema)).toEqual({
+          vehicleId: id,
+          wishlisted: true,
+          message: 'Added to wishlist!',
+        });
       }
       // A form's text id is a car too.
       await answerOf(await person.postForm('/api/v1/me/wishlist', { vehicleId: String(vehicleIds[0]) }), 200, wishlistChangeSchema);
@@ -270,10 +300,20 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       const user = (await person.session())!.user.id;
       await postJson(person, '/me/wishlist', { vehicleId: vehicleIds[0] });
       // A car deleted by the dealer: its entry keeps the title it had (no foreign key holds it).
-      await sql.run('INSERT INTO wishlist_entries (user_id, vehicle_id, title, created_at) VALUES (?, ?, ?, ?)', [user, 2_000_000_000, 'Tata Nano', '2026-01-05T04:30:00.000Z']);
+      await sql.run('INSERT INTO wishlist_entries (user_id, vehicle_id, title, created_at) VALUES (?, ?, ?, ?)', [
+        user,
+        2_000_000_000,
+        'Tata Nano',
+        '2026-01-05T04:30:00.000Z',
+      ]);
       const page = await answerOf(await api(person, '/me/wishlist'), 200, wishlistPageSchema);
       expect(page.total).toBe(2);
-      expect(page.items.find((item) => item.vehicleId === 2_000_000_000)).toEqual({ vehicleId: 2_000_000_000, title: 'Tata Nano', addedAt: '2026-01-05T10:00:00+05:30', vehicle: null });
+      expect(page.items.find((item) => item.vehicleId === 2_000_000_000)).toEqual({
+        vehicleId: 2_000_000_000,
+        title: 'Tata Nano',
+        addedAt: '2026-01-05T10:00:00+05:30',
+        vehicle: null,
+      });
       expect(page.items.find((item) => item.vehicleId === vehicleIds[0])?.vehicle?.id).toBe(vehicleIds[0]);
       // Gone from the site, it can still be taken off the list.
       await answerOf(await api(person, '/me/wishlist/2000000000', { method: 'DELETE' }), 200, wishlistChangeSchema);
@@ -296,7 +336,24 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
 
     test('hostile input: problem+json 4xx, nothing stored', async () => {
       const person = await signedIn('api-wishlist-bad');
-      const bodies: unknown[] = [{}, { vehicleId: 'abc' }, { vehicleId: -1 }, { vehicleId: 0 }, { vehicleId: 1.5 }, { vehicleId: 99_999_999_999 }, { vehicleId: 1e300 }, { vehicleId: '1e3' }, { vehicleId: null }, { vehicleId: [1] }, { vehicleId: { id: 1 } }, [], 'null', '"x"', '{"vehicleId":', '{'.repeat(5000)];
+      const bodies: unknown[] = [
+        {},
+        { vehicleId: 'abc' },
+        { vehicleId: -1 },
+        { vehicleId: 0 },
+        { vehicleId: 1.5 },
+        { vehicleId: 99_999_999_999 },
+        { vehicleId: 1e300 },
+        { vehicleId: '1e3' },
+        { vehicleId: null },
+        { vehicleId: [1] },
+        { vehicleId: { id: 1 } },
+        [],
+        'null',
+        '"x"',
+        '{"vehicleId":',
+        '{'.repeat(5000),
+      ];
       for (const body of bodies) {
         const refused = await problemOf(await postJson(person, '/me/wishlist', body), 400);
         expect(refused.detail, JSON.stringify(body).slice(0, 40)).toBeTruthy();
@@ -307,7 +364,8 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       await problemOf(await api(person, '/me/wishlist', { method: 'POST', body: 'x'.repeat(100), headers: { 'content-type': 'text/plain' } }), 400);
       // Over the body limit: refused by the edge before the route reads it.
       expect((await postJson(person, '/me/wishlist', JSON.stringify({ vehicleId: vehicleIds[0], pad: 'x'.repeat(200_000) }))).status).toBe(413);
-      for (const path of ['abc', '99999999999999999999', '-1', '0', '1.5', '%00', '1e3']) await problemOf(await api(person, `/me/wishlist/${path}`, { method: 'DELETE' }), 404);
+      for (const path of ['abc', '99999999999999999999', '-1', '0', '1.5', '%00', '1e3'])
+        await problemOf(await api(person, `/me/wishlist/${path}`, { method: 'DELETE' }), 404);
       for (const query of ['page=abc', 'page=0', 'perPage=-5', 'page=1e3', 'perPage=%00']) await problemOf(await api(person, `/me/wishlist?${query}`), 400);
       expect((await answerOf(await api(person, '/me/wishlist'), 200, wishlistPageSchema)).total).toBe(0);
 
@@ -317,7 +375,12 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       await problemOf(await api(stranger, `/me/wishlist/${vehicleIds[0]}`, { method: 'DELETE' }), 401);
       await problemOf(await postJson(stranger, '/me/wishlist', { vehicleId: vehicleIds[0] }, { authorization: 'Bearer forged' }), 401);
       // No Origin from another site: refused before the route runs.
-      const crossSite = await api(person, '/me/wishlist', { method: 'POST', body: JSON.stringify({ vehicleId: vehicleIds[0] }), headers: { 'content-type': 'application/json' }, origin: 'https://evil.example' });
+      const crossSite = await api(person, '/me/wishlist', {
+        method: 'POST',
+        body: JSON.stringify({ vehicleId: vehicleIds[0] }),
+        headers: { 'content-type': 'application/json' },
+        origin: 'https://evil.example',
+      });
       expect(crossSite.status).toBe(403);
     });
   });
@@ -326,9 +389,15 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
     test('JSON with the bot check: 201, stored, the dealer mailed once through the queue', async () => {
       const visitor = new HttpClient(server.url);
       const phone = '96100 00001';
-      const sent = await answerOf(await postJson(visitor, '/vehicle-requests', { ...goodRequest, phone, botCheck: await visitor.botToken('REQUEST_FORM') }), 201, vehicleRequestSentSchema);
+      const sent = await answerOf(
+        await postJson(visitor, '/vehicle-requests', { ...goodRequest, phone, botCheck: await visitor.botToken('REQUEST_FORM') }),
+        201,
+        vehicleRequestSentSchema,
+      );
       expect(sent).toEqual({ sent: true, message: 'Your request has been submitted successfully!' });
-      const rows = await sql.all<{ name: string; model: string; budget: string }>('SELECT name, model, budget FROM vehicle_requests WHERE phone = ?', [kept(phone)]);
+      const rows = await sql.all<{ name: string; model: string; budget: string }>('SELECT name, model, budget FROM vehicle_requests WHERE phone = ?', [
+        kept(phone),
+      ]);
       expect(rows).toEqual([{ name: 'Ravi Kumar', model: 'Maruti Swift VXi', budget: '₹5,00,000' }]);
       await expectOneLeadMail(kept(phone), /^New vehicle request #\d+: Maruti Swift VXi$/);
     });
@@ -343,9 +412,16 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
         model: 'Please enter the vehicle model you are looking for',
         budget: 'Please enter your budget',
       });
-      expect((await problemOf(await postJson(visitor, '/vehicle-requests', { ...goodRequest, phone: '98765 4321' }), 400)).fields).toEqual({ phone: 'Please enter a valid phone number' });
-      expect((await problemOf(await postJson(visitor, '/vehicle-requests', { ...goodRequest, description: 'd'.repeat(10_000) }), 400)).fields?.description).toBe('Description must be at most 1000 characters');
-      expect((await problemOf(await postJson(visitor, '/vehicle-requests', { ...goodRequest, name: 7, budget: true }), 400)).fields).toMatchObject({ name: 'Please enter your name', budget: 'Please enter your budget' });
+      expect((await problemOf(await postJson(visitor, '/vehicle-requests', { ...goodRequest, phone: '98765 4321' }), 400)).fields).toEqual({
+        phone: 'Please enter a valid phone number',
+      });
+      expect(
+        (await problemOf(await postJson(visitor, '/vehicle-requests', { ...goodRequest, description: 'd'.repeat(10_000) }), 400)).fields?.description,
+      ).toBe('Description must be at most 1000 characters');
+      expect((await problemOf(await postJson(visitor, '/vehicle-requests', { ...goodRequest, name: 7, budget: true }), 400)).fields).toMatchObject({
+        name: 'Please enter your name',
+        budget: 'Please enter your budget',
+      });
       // Without the bot check, a forged one, or one for another form: 403.
       for (const botCheck of [undefined, 'forged', await visitor.botToken('SELL_FORM')]) {
         const refused = await problemOf(await postJson(visitor, '/vehicle-requests', { ...goodRequest, ...(botCheck ? { botCheck } : {}) }), 403);
@@ -354,15 +430,22 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       await problemOf(await postJson(new HttpClient(server.url), '/vehicle-requests', '{"name":'), 400);
       await problemOf(await new HttpClient(server.url).postForm('/api/v1/vehicle-requests', { ...goodRequest, name: 'Ravi\u0000' }), 400);
       expect((await postJson(new HttpClient(server.url), '/vehicle-requests', { ...goodRequest, name: 'Ravi\u0000' })).status).toBe(400);
-      await problemOf(await api(new HttpClient(server.url), '/vehicle-requests', { method: 'POST', body: 'name=x', headers: { 'content-type': 'text/plain' } }), 400);
-      expect((await postJson(new HttpClient(server.url), '/vehicle-requests', JSON.stringify({ ...goodRequest, description: 'x'.repeat(400_000) }))).status).toBe(413);
+      await problemOf(
+        await api(new HttpClient(server.url), '/vehicle-requests', { method: 'POST', body: 'name=x', headers: { 'content-type': 'text/plain' } }),
+        400,
+      );
+      expect(
+        (await postJson(new HttpClient(server.url), '/vehicle-requests', JSON.stringify({ ...goodRequest, description: 'x'.repeat(400_000) }))).status,
+      ).toBe(413);
       expect(await count('vehicle_requests')).toBe(before);
     });
 
     test('twenty at once from one network: the limit of ten an hour holds; one solution is spent once', async () => {
       const network = new HttpClient(server.url);
       const tokens = await Promise.all(Array.from({ length: 20 }, () => network.botToken('REQUEST_FORM')));
-      const answers = await Promise.all(tokens.map((botCheck, index) => postJson(network, '/vehicle-requests', { ...goodRequest, phone: `96200 ${String(index).padStart(5, '0')}`, botCheck })));
+      const answers = await Promise.all(
+        tokens.map((botCheck, index) => postJson(network, '/vehicle-requests', { ...goodRequest, phone: `96200 ${String(index).padStart(5, '0')}`, botCheck })),
+      );
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses.filter((status) => status === 201)).toHaveLength(10);
       for (const answer of answers.filter((one) => one.status !== 201)) {
@@ -374,7 +457,9 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       // Twenty identical posts (one solution) from another network: one lead, the rest refused by the spent check.
       const other = new HttpClient(server.url);
       const botCheck = await other.botToken('REQUEST_FORM');
-      const same = await Promise.all(Array.from({ length: 20 }, () => postJson(other, '/vehicle-requests', { ...goodRequest, phone: '96300 00001', botCheck })));
+      const same = await Promise.all(
+        Array.from({ length: 20 }, () => postJson(other, '/vehicle-requests', { ...goodRequest, phone: '96300 00001', botCheck })),
+      );
       expect(same.filter((answer) => answer.status === 201)).toHaveLength(1);
       for (const answer of same.filter((one) => one.status !== 201)) expect([403, 429]).toContain((await problemOf(answer, answer.status)).status);
       expect(await count('vehicle_requests', 'phone = ?', [kept('96300 00001')])).toBe(1);
@@ -406,10 +491,19 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
         const visitor = new HttpClient(server.url);
         return api(visitor, '/sell-offers', { method: 'POST', body: sellForm({ ...fields, botCheck: await visitor.botToken('SELL_FORM') }, uploads) });
       };
-      const fake = await problemOf(await post(goodSell, [{ name: 'car.jpg', bytes: new TextEncoder().encode('<html>not a photo</html>'), type: 'image/jpeg' }]), 400);
+      const fake = await problemOf(
+        await post(goodSell, [{ name: 'car.jpg', bytes: new TextEncoder().encode('<html>not a photo</html>'), type: 'image/jpeg' }]),
+        400,
+      );
       expect(fake.fields?.images).toBeTruthy();
       const good = await photo();
-      const tooMany = await problemOf(await post(goodSell, Array.from({ length: 11 }, (_, index) => ({ name: `${index}.jpg`, bytes: good, type: 'image/jpeg' }))), 400);
+      const tooMany = await problemOf(
+        await post(
+          goodSell,
+          Array.from({ length: 11 }, (_, index) => ({ name: `${index}.jpg`, bytes: good, type: 'image/jpeg' })),
+        ),
+        400,
+      );
       expect(tooMany.fields?.images).toBe('You can send at most 10 photos.');
       const huge = await problemOf(await post(goodSell, [{ name: 'huge.jpg', bytes: new Uint8Array(16 * 1024 * 1024), type: 'image/jpeg' }]), 400);
       expect(huge.fields?.images).toMatch(/^“huge\.jpg”: The image is larger than 15 MB/);
@@ -419,10 +513,20 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
 
       const visitor = new HttpClient(server.url);
       await problemOf(await api(visitor, '/sell-offers', { method: 'POST', body: '--x\r\ngarbage', headers: { 'content-type': 'multipart/form-data' } }), 400);
-      await problemOf(await api(visitor, '/sell-offers', { method: 'POST', body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nSunita', headers: { 'content-type': 'multipart/form-data; boundary=x' } }), 400);
+      await problemOf(
+        await api(visitor, '/sell-offers', {
+          method: 'POST',
+          body: '--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nSunita',
+          headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        }),
+        400,
+      );
       await problemOf(await postJson(visitor, '/sell-offers', { ...goodSell }), 400);
       // No bot check: 403, the photos never stored.
-      await problemOf(await api(visitor, '/sell-offers', { method: 'POST', body: sellForm(goodSell, [{ name: 'a.jpg', bytes: good, type: 'image/jpeg' }]) }), 403);
+      await problemOf(
+        await api(visitor, '/sell-offers', { method: 'POST', body: sellForm(goodSell, [{ name: 'a.jpg', bytes: good, type: 'image/jpeg' }]) }),
+        403,
+      );
       expect(await count('sell_submissions')).toBe(before);
     });
 
@@ -431,7 +535,12 @@ describe.skipIf(!sharedUrl)(`the buyer's API (${dialect})`, () => {
       const botCheck = await visitor.botToken('SELL_FORM');
       const bytes = await photo('#9333ea');
       const answers = await Promise.all(
-        Array.from({ length: 20 }, () => api(visitor, '/sell-offers', { method: 'POST', body: sellForm({ ...goodSell, phone: '96500 00001', botCheck }, [{ name: 'a.jpg', bytes, type: 'image/jpeg' }]) })),
+        Array.from({ length: 20 }, () =>
+          api(visitor, '/sell-offers', {
+            method: 'POST',
+            body: sellForm({ ...goodSell, phone: '96500 00001', botCheck }, [{ name: 'a.jpg', bytes, type: 'image/jpeg' }]),
+          }),
+        ),
       );
       expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
       for (const answer of answers.filter((one) => one.status !== 201)) expect([403, 429]).toContain((await problemOf(answer, answer.status)).status);

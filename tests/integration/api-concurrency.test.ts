@@ -53,7 +53,9 @@ function statusesOf(answers: Answer[]): number[] {
 const howMany = (statuses: number[], status: number) => statuses.filter((each) => each === status).length;
 
 async function photo(red: number): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 
@@ -119,7 +121,10 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
   }
 
   /** Subjects of the mails queued to `email`. */
-  const mailsTo = async (email: string) => (await sql.all<{ subject: string }>("SELECT subject FROM outbox_messages WHERE channel = 'email' AND recipient = ? ORDER BY id", [email.toLowerCase()])).map((row) => row.subject);
+  const mailsTo = async (email: string) =>
+    (
+      await sql.all<{ subject: string }>("SELECT subject FROM outbox_messages WHERE channel = 'email' AND recipient = ? ORDER BY id", [email.toLowerCase()])
+    ).map((row) => row.subject);
 
   describe('the account', () => {
     it('profile: twenty renames by token and twenty by cookie all answer the new name; one profile row', async () => {
@@ -133,7 +138,13 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       await signUp(browser, uniqueEmail('rename-cookie'));
       const cookieUser = (await browser.session())!.user.id;
       await sql.run('DELETE FROM profiles WHERE user_id = ?', [cookieUser]);
-      const byCookie = await twenty(() => browser.request('/api/v1/me/profile', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Ravi Kumar' }) }));
+      const byCookie = await twenty(() =>
+        browser.request('/api/v1/me/profile', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name: 'Ravi Kumar' }),
+        }),
+      );
       expect(statusesOf(byCookie.map((response) => ({ response })))).toEqual(Array<number>(TIMES).fill(200));
       for (const id of [userId, cookieUser]) expect(await count('profiles', 'user_id = ?', [id])).toBe(1);
       expect((await sql.all<{ name: string }>('SELECT name FROM profiles WHERE user_id = ?', [cookieUser]))[0]?.name).toBe('Ravi Kumar');
@@ -145,7 +156,10 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const botCheck = await site.botToken('SEND_OTP');
       const statuses = statusesOf(await twenty(() => app.POST('/me/phone/code', { body: { phone: mobile, countryCode: '+91', botCheck } })));
       expect(howMany(statuses, 200), statuses.join()).toBe(1);
-      expect(statuses.every((status) => [200, 403, 429].includes(status)), statuses.join()).toBe(true);
+      expect(
+        statuses.every((status) => [200, 403, 429].includes(status)),
+        statuses.join(),
+      ).toBe(true);
       expect(twilio.messages.filter((message) => message.to === `+91${mobile}`)).toHaveLength(1);
       expect(await count('phone_otps', 'user_id = ? AND used_at IS NULL', [userId])).toBe(1);
 
@@ -153,9 +167,16 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const other = await person('otp-send-fresh');
       const otherMobile = uniqueMobile();
       const solutions = await Promise.all(Array.from({ length: TIMES }, () => other.site.botToken('SEND_OTP')));
-      const fresh = statusesOf(await Promise.all(solutions.map((solution) => other.app.POST('/me/phone/code', { body: { phone: otherMobile, countryCode: '+91', botCheck: solution } }))));
+      const fresh = statusesOf(
+        await Promise.all(
+          solutions.map((solution) => other.app.POST('/me/phone/code', { body: { phone: otherMobile, countryCode: '+91', botCheck: solution } })),
+        ),
+      );
       expect(howMany(fresh, 200), fresh.join()).toBe(1);
-      expect(fresh.every((status) => [200, 429].includes(status)), fresh.join()).toBe(true);
+      expect(
+        fresh.every((status) => [200, 429].includes(status)),
+        fresh.join(),
+      ).toBe(true);
       expect(twilio.messages.filter((message) => message.to === `+91${otherMobile}`)).toHaveLength(1);
       expect(await count('phone_otps', 'user_id = ?', [other.userId])).toBe(1);
     });
@@ -163,12 +184,17 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
     it('phone verify: the right code twenty times at once verifies once; a wrong one twenty times burns the code’s five tries and no more', async () => {
       const { app, site, userId } = await person('otp-verify');
       const mobile = uniqueMobile();
-      expect((await app.POST('/me/phone/code', { body: { phone: mobile, countryCode: '+91', botCheck: await site.botToken('SEND_OTP') } })).response.status).toBe(200);
+      expect(
+        (await app.POST('/me/phone/code', { body: { phone: mobile, countryCode: '+91', botCheck: await site.botToken('SEND_OTP') } })).response.status,
+      ).toBe(200);
       const code = otpFrom((await waitForOutbox(site, 'sms', `+91${mobile}`)).body);
       const answers = await twenty(() => app.POST('/me/phone/verify', { body: { phone: mobile, countryCode: '+91', otp: code, name: 'Vikram Sethi' } }));
       const statuses = statusesOf(answers);
       expect(howMany(statuses, 200), statuses.join()).toBe(1);
-      expect(statuses.every((status) => [200, 400, 429].includes(status)), statuses.join()).toBe(true);
+      expect(
+        statuses.every((status) => [200, 400, 429].includes(status)),
+        statuses.join(),
+      ).toBe(true);
       const profile = (await app.GET('/me/profile')).data!.profile;
       expect(profile).toMatchObject({ phone: `+91${mobile}`, phoneVerified: true, name: 'Vikram Sethi' });
       // The right code is no wrong guess: nothing is left counted against the person.
@@ -177,17 +203,27 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
 
       const guesser = await person('otp-guess');
       const guessed = uniqueMobile();
-      expect((await guesser.app.POST('/me/phone/code', { body: { phone: guessed, countryCode: '+91', botCheck: await guesser.site.botToken('SEND_OTP') } })).response.status).toBe(200);
+      expect(
+        (await guesser.app.POST('/me/phone/code', { body: { phone: guessed, countryCode: '+91', botCheck: await guesser.site.botToken('SEND_OTP') } })).response
+          .status,
+      ).toBe(200);
       const right = otpFrom((await waitForOutbox(guesser.site, 'sms', `+91${guessed}`)).body);
       const wrong = right === '000000' ? '111111' : '000000';
-      const guesses = statusesOf(await twenty(() => guesser.app.POST('/me/phone/verify', { body: { phone: guessed, countryCode: '+91', otp: wrong, name: 'Mallory' } })));
-      expect(guesses.every((status) => [400, 429].includes(status)), guesses.join()).toBe(true);
+      const guesses = statusesOf(
+        await twenty(() => guesser.app.POST('/me/phone/verify', { body: { phone: guessed, countryCode: '+91', otp: wrong, name: 'Mallory' } })),
+      );
+      expect(
+        guesses.every((status) => [400, 429].includes(status)),
+        guesses.join(),
+      ).toBe(true);
       const [otp] = await sql.all<{ attempts: number }>('SELECT attempts FROM phone_otps WHERE user_id = ?', [guesser.userId]);
       expect(Number(otp!.attempts)).toBe(5);
       const [counted] = await sql.all<{ count: number }>('SELECT count FROM rate_limit_hits WHERE key = ?', [`otp-failures-user:${guesser.userId}`]);
       expect(Number(counted!.count)).toBeLessThanOrEqual(10);
       // The code is spent: even the right one is refused now, and the phone stays unverified.
-      expect((await guesser.app.POST('/me/phone/verify', { body: { phone: guessed, countryCode: '+91', otp: right, name: 'Mallory' } })).response.status).toBe(400);
+      expect((await guesser.app.POST('/me/phone/verify', { body: { phone: guessed, countryCode: '+91', otp: right, name: 'Mallory' } })).response.status).toBe(
+        400,
+      );
       expect((await guesser.app.GET('/me/profile')).data!.profile.phoneVerified).toBe(false);
     });
 
@@ -213,11 +249,19 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
     it('licence: twenty uploads at once leave one licence, pending, and only its two photos', async () => {
       const { app, userId } = await person('licence');
       const [front, back] = await Promise.all([photo(200), photo(40)]);
-      const answers = await twenty(() => app.POST('/me/licence', { body: { number: 'KA0120150009876', dateOfBirth: '1990-04-12', front, back }, bodySerializer: multipart }));
+      const answers = await twenty(() =>
+        app.POST('/me/licence', { body: { number: 'KA0120150009876', dateOfBirth: '1990-04-12', front, back }, bodySerializer: multipart }),
+      );
       const statuses = statusesOf(answers);
-      expect(statuses.every((status) => status === 201 || status === 429), statuses.join()).toBe(true);
+      expect(
+        statuses.every((status) => status === 201 || status === 429),
+        statuses.join(),
+      ).toBe(true);
       expect(howMany(statuses, 201)).toBeGreaterThan(0);
-      const rows = await sql.all<{ status: string; front_key: string; back_key: string }>('SELECT status, front_key, back_key FROM driving_licences WHERE user_id = ?', [userId]);
+      const rows = await sql.all<{ status: string; front_key: string; back_key: string }>(
+        'SELECT status, front_key, back_key FROM driving_licences WHERE user_id = ?',
+        [userId],
+      );
       expect(rows).toHaveLength(1);
       expect(rows[0]!.status).toBe('pending');
       // Every replaced upload's photos were removed: of this person's, only the licence on file's are stored.
@@ -237,7 +281,10 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const answers = await twenty(() => app.DELETE('/me/devices/{id}', { params: { path: { id: other.id } } }));
       const statuses = statusesOf(answers);
       expect(howMany(statuses, 200)).toBeGreaterThanOrEqual(1);
-      expect(statuses.every((status) => status === 200 || status === 404), statuses.join()).toBe(true);
+      expect(
+        statuses.every((status) => status === 200 || status === 404),
+        statuses.join(),
+      ).toBe(true);
       expect((await second.GET('/me/devices')).response.status).toBe(401);
       expect((await app.GET('/me/devices')).data?.items).toHaveLength(1);
     });
@@ -246,7 +293,10 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const { app, userId } = await person('sign-out');
       const statuses = statusesOf(await twenty(() => app.POST('/auth/sign-out')));
       expect(howMany(statuses, 200)).toBeGreaterThanOrEqual(1);
-      expect(statuses.every((status) => status === 200 || status === 401), statuses.join()).toBe(true);
+      expect(
+        statuses.every((status) => status === 200 || status === 401),
+        statuses.join(),
+      ).toBe(true);
       expect((await app.GET('/me/profile')).response.status).toBe(401);
       expect(await count('session', '"userId" = ?', [userId])).toBe(0);
 
@@ -256,7 +306,10 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const byCookie = await twenty(() => browser.request('/api/v1/auth/sign-out', { method: 'POST', headers: { cookie } }));
       const cookieStatuses = statusesOf(byCookie.map((response) => ({ response })));
       expect(howMany(cookieStatuses, 200)).toBeGreaterThanOrEqual(1);
-      expect(cookieStatuses.every((status) => status === 200 || status === 401), cookieStatuses.join()).toBe(true);
+      expect(
+        cookieStatuses.every((status) => status === 200 || status === 401),
+        cookieStatuses.join(),
+      ).toBe(true);
       expect((await fetch(`${server.url}/api/v1/me/profile`, { headers: { cookie } })).status).toBe(401);
     });
 
@@ -264,12 +317,22 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const { app, site, userId, email } = await personWithPhone('delete');
       const vehicles = (await app.GET('/vehicles', { params: { query: { perPage: '2' } } })).data!.items;
       for (const car of vehicles) expect((await app.POST('/me/wishlist', { body: { vehicleId: car.id } })).response.status).toBe(200);
-      expect((await app.POST('/me/licence', { body: { number: 'MH0220190012345', dateOfBirth: '1991-06-15', front: await photo(120), back: await photo(10) }, bodySerializer: multipart })).response.status).toBe(201);
+      expect(
+        (
+          await app.POST('/me/licence', {
+            body: { number: 'MH0220190012345', dateOfBirth: '1991-06-15', front: await photo(120), back: await photo(10) },
+            bodySerializer: multipart,
+          })
+        ).response.status,
+      ).toBe(201);
       const [licence] = await sql.all<{ front_key: string; back_key: string }>('SELECT front_key, back_key FROM driving_licences WHERE user_id = ?', [userId]);
 
       const statuses = statusesOf(await twenty(() => app.POST('/me/delete', { body: { password: PASSWORD } })));
       expect(howMany(statuses, 200), statuses.join()).toBeGreaterThanOrEqual(1);
-      expect(statuses.every((status) => [200, 400, 401, 429].includes(status)), statuses.join()).toBe(true);
+      expect(
+        statuses.every((status) => [200, 400, 401, 429].includes(status)),
+        statuses.join(),
+      ).toBe(true);
       expect((await app.GET('/me/profile')).response.status).toBe(401);
       for (const [table, column] of [
         ['profiles', 'user_id'],
@@ -284,9 +347,15 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       }
       expect(await count('outbox_messages', 'recipient = ?', [email.toLowerCase()])).toBe(0);
       const stored = await filesUnder(path.join(server.dataDir, 'private'));
-      for (const key of [licence!.front_key, licence!.back_key]) expect(stored.some((file) => file.endsWith(path.basename(key))), key).toBe(false);
+      for (const key of [licence!.front_key, licence!.back_key])
+        expect(
+          stored.some((file) => file.endsWith(path.basename(key))),
+          key,
+        ).toBe(false);
       // Signing in again finds no account.
-      const again = await apiClient(server.url, { address: site.address }).POST('/auth/sign-in', { body: { email, password: PASSWORD, botCheck: await site.botToken('LOGIN') } });
+      const again = await apiClient(server.url, { address: site.address }).POST('/auth/sign-in', {
+        body: { email, password: PASSWORD, botCheck: await site.botToken('LOGIN') },
+      });
       expect(again.response.status).toBe(401);
     });
   });
@@ -295,7 +364,14 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
     it('rental booking cancel: twenty at once cancel it once, with one refund and one mail', async () => {
       const carId = await addFleetCarOn(server, 'Twenty Swift');
       const { app, email } = await personWithPhone('rental-cancel');
-      expect((await app.POST('/me/licence', { body: { number: 'KA0320170054321', dateOfBirth: '1991-06-15', front: await photo(90), back: await photo(30) }, bodySerializer: multipart })).response.status).toBe(201);
+      expect(
+        (
+          await app.POST('/me/licence', {
+            body: { number: 'KA0320170054321', dateOfBirth: '1991-06-15', front: await photo(90), back: await photo(30) },
+            bodySerializer: multipart,
+          })
+        ).response.status,
+      ).toBe(201);
       const from = indiaDateTimeParam(indiaDay(12) + 10 * HOUR);
       const to = indiaDateTimeParam(indiaDay(13) + 10 * HOUR);
       const booked = await app.POST('/rentals/bookings', { body: { carId, from, to, pickup: 'hub', payment: 'razorpay' } });
@@ -313,7 +389,9 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       // Twelve days ahead: free cancellation, everything paid comes back, once.
       expect(cancelled.refund.refund).toBe(booked.data!.payment!.amountRupees);
       expect(await count('payment_ledger', "entry = 'refund' AND owner_kind = 'rental-booking' AND owner_id = ?", [id])).toBe(1);
-      expect(razorpay.refunds.filter((refund) => refund.payment_id === paid.razorpay_payment_id).map((refund) => refund.amount)).toEqual([booked.data!.payment!.amountPaise]);
+      expect(razorpay.refunds.filter((refund) => refund.payment_id === paid.razorpay_payment_id).map((refund) => refund.amount)).toEqual([
+        booked.data!.payment!.amountPaise,
+      ]);
       expect((await mailsTo(email)).filter((subject) => /cancel/i.test(subject))).toHaveLength(1);
     });
 
@@ -339,7 +417,10 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const statuses = statusesOf(moves);
       expect(howMany(statuses, 200), statuses.join()).toBeGreaterThanOrEqual(1);
       // Twenty changes an hour per person: the booking took one of them.
-      expect(statuses.every((status) => [200, 409, 429].includes(status)), statuses.join()).toBe(true);
+      expect(
+        statuses.every((status) => [200, 409, 429].includes(status)),
+        statuses.join(),
+      ).toBe(true);
       for (const { data } of moves) if (data) expect(data.testDrive.slot).toBe(target.start);
       // The car is this person's in the new slot and free again in the old one.
       const after = await free();
@@ -348,7 +429,9 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const [row] = await sql.all<{ slot_start_ms: number | string; status: string }>('SELECT slot_start_ms, status FROM test_drives WHERE id = ?', [id]);
       expect({ ...row, slot_start_ms: Number(row!.slot_start_ms) }).toEqual({ slot_start_ms: slotInstant(target.start).getTime(), status: 'booked' });
       // One seat taken there: the slot's bookings (every car's) grew by one, each on a seat of its own.
-      const seats = await sql.all<{ seat: number }>("SELECT seat FROM test_drives WHERE slot_start_ms = ? AND status <> 'cancelled'", [Number(row!.slot_start_ms)]);
+      const seats = await sql.all<{ seat: number }>("SELECT seat FROM test_drives WHERE slot_start_ms = ? AND status <> 'cancelled'", [
+        Number(row!.slot_start_ms),
+      ]);
       expect(seats).toHaveLength(seatsBefore + 1);
       expect(new Set(seats.map((seat) => seat.seat)).size).toBe(seats.length);
       expect((await mailsTo(email)).filter((subject) => /^Your test drive has a new time/.test(subject))).toHaveLength(1);
@@ -372,13 +455,20 @@ describe.skipIf(!shared.url)(`twenty identical requests at once on the API's wri
       const browser = new HttpClient(server.url);
       await signUp(browser, uniqueEmail('drive-cookie'));
       await completeProfile(browser, 'Meera Iyer', uniqueMobile());
-      const booking = await browser.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId, slot: slots[3]!.start, mode: 'hub' }) });
+      const booking = await browser.request('/api/v1/test-drives', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ vehicleId, slot: slots[3]!.start, mode: 'hub' }),
+      });
       expect(booking.status, await booking.clone().text()).toBe(201);
       const cookieDrive = ((await booking.json()) as { testDrive: { id: number } }).testDrive.id;
-      const byCookie = statusesOf((await twenty(() => browser.request(`/api/v1/me/test-drives/${cookieDrive}/cancel`, { method: 'POST' }))).map((response) => ({ response })));
+      const byCookie = statusesOf(
+        (await twenty(() => browser.request(`/api/v1/me/test-drives/${cookieDrive}/cancel`, { method: 'POST' }))).map((response) => ({ response })),
+      );
       expect(howMany(byCookie, 200), byCookie.join()).toBe(1);
       expect(howMany(byCookie, 409) + howMany(byCookie, 429), byCookie.join()).toBe(TIMES - 1);
-      for (const drive of [id, cookieDrive]) expect((await sql.all<{ status: string }>('SELECT status FROM test_drives WHERE id = ?', [drive]))[0]!.status).toBe('cancelled');
+      for (const drive of [id, cookieDrive])
+        expect((await sql.all<{ status: string }>('SELECT status FROM test_drives WHERE id = ?', [drive]))[0]!.status).toBe('cancelled');
     });
 
     it('reservation cancel: twenty at once cancel it once, with one refund of the token and one mail', async () => {

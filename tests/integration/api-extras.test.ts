@@ -53,7 +53,13 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
     server = await startTestServer({
       dialect: shared.dialect,
       seed: true,
-      env: { RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, TRUST_PROXY: 'true' },
+      env: {
+        RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+        RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+        RAZORPAY_API_URL: standin.url,
+        TRUST_PROXY: 'true',
+      },
     });
     // Plain SQL with a busy timeout: the server starting up may hold SQLite's write lock a moment.
     const sql = await openServerSql(server);
@@ -66,7 +72,15 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
         const [added] = await sql.all<{ id: number }>('SELECT id FROM vehicles WHERE name = ?', [fields.name]);
         return Number(added!.id);
       };
-      cars.creta = await add({ name: 'Extras Creta', make: 'Hyundai', model: 'Creta', fuel_type: 'Diesel', price: '750000', price_rupees: 750_000, year: '2021' });
+      cars.creta = await add({
+        name: 'Extras Creta',
+        make: 'Hyundai',
+        model: 'Creta',
+        fuel_type: 'Diesel',
+        price: '750000',
+        price_rupees: 750_000,
+        year: '2021',
+      });
       cars.city = await add({ name: 'Extras City', make: 'Honda', model: 'City', fuel_type: 'Petrol', price: '650000', price_rupees: 650_000, year: '2021' });
       cars.sold = await add({ name: 'Extras Sold Baleno', make: 'Maruti', model: 'Baleno', status: 'sold', price: '550000', price_rupees: 550_000 });
       cars.onRequest = await add({ name: 'Extras Fortuner', make: 'Toyota', model: 'Fortuner', price: 'On request', price_rupees: null });
@@ -103,7 +117,12 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
       expect(body).toMatchObject({ unreadable: 1, leftOut: 0, max: 3, notice: 'One entry in this link is not a car and was left out.' });
       // ₹6,37,500 (85% of ₹7,50,000) at 12% for 60 months: 637500 × 0.01 × 1.01^60 / (1.01^60 − 1) = ₹14,181.
       expect(body.items[0]).toMatchObject({ priceRupees: 750_000, emiFrom: 14_181 });
-      expect(body.rows.find((row) => row.label === 'EMI from')).toEqual({ label: 'EMI from', values: ['₹14,181/month', '₹12,290/month', null], differs: true, group: 'specs' });
+      expect(body.rows.find((row) => row.label === 'EMI from')).toEqual({
+        label: 'EMI from',
+        values: ['₹14,181/month', '₹12,290/month', null],
+        differs: true,
+        group: 'specs',
+      });
       expect(body.rows.find((row) => row.label === 'Transmission')).toMatchObject({ values: ['Manual', 'Manual', null], differs: false });
       // An id with no car is an entry no longer available too, without a title.
       const unknown = compareAnswerSchema.parse(await (await renter.get(`/api/v1/compare?ids=${cars.creta},999999`)).json());
@@ -172,9 +191,21 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
       const response = await renter.get(`/api/v1/vehicles/${cars.creta}/emi?downPayment=150000&ratePercent=12&tenureMonths=72`);
       expect(response.status).toBe(200);
       const body = vehicleEmiSchema.parse(await response.json());
-      expect(body).toMatchObject({ vehicleId: cars.creta, price: 750_000, downPayment: 150_000, ratePercent: 12, tenureMonths: 72, loan: 600_000, emi: 11_730 });
+      expect(body).toMatchObject({
+        vehicleId: cars.creta,
+        price: 750_000,
+        downPayment: 150_000,
+        ratePercent: 12,
+        tenureMonths: 72,
+        loan: 600_000,
+        emi: 11_730,
+      });
       // 72 × ₹11,730 = ₹8,44,560 repaid: ₹2,44,560 interest; ₹9,94,560 paid with the down payment.
-      expect(body).toMatchObject({ totalInterest: 244_560, totalPaid: 994_560, limits: { downPayment: { min: 0, max: 750_000 }, ratePercent: { min: 9, max: 20, step: 0.25 } } });
+      expect(body).toMatchObject({
+        totalInterest: 244_560,
+        totalPaid: 994_560,
+        limits: { downPayment: { min: 0, max: 750_000 }, ratePercent: { min: 9, max: 20, step: 0.25 } },
+      });
 
       // The car page for the same inputs (its calculator's form sent without JavaScript) shows the same figures.
       const page = await renter.get(`${paths.vehicle(cars.creta)}?dp=150000&rate=12&tenure=72`);
@@ -184,9 +215,19 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
 
       // Nothing given: the admin's terms (15% down, 12%, 60 months), the card's "EMI from".
       const defaults = vehicleEmiSchema.parse(await (await renter.get(`/api/v1/vehicles/${cars.creta}/emi`)).json());
-      expect(defaults).toMatchObject({ downPayment: 112_500, ratePercent: 12, tenureMonths: 60, loan: 637_500, emi: 14_181, financeTerms: { ratePercent: 12, tenureMonths: 60, financedPercent: 85 } });
+      expect(defaults).toMatchObject({
+        downPayment: 112_500,
+        ratePercent: 12,
+        tenureMonths: 60,
+        loan: 637_500,
+        emi: 14_181,
+        financeTerms: { ratePercent: 12, tenureMonths: 60, financedPercent: 85 },
+      });
       // Indian grouping is read as the page reads it; a blank value is "not given".
-      expect(vehicleEmiSchema.parse(await (await renter.get(`/api/v1/vehicles/${cars.creta}/emi?downPayment=1,50,000&ratePercent=`)).json())).toMatchObject({ downPayment: 150_000, ratePercent: 12 });
+      expect(vehicleEmiSchema.parse(await (await renter.get(`/api/v1/vehicles/${cars.creta}/emi?downPayment=1,50,000&ratePercent=`)).json())).toMatchObject({
+        downPayment: 150_000,
+        ratePercent: 12,
+      });
     });
 
     it('refuses what the calculator would not take, with problem+json naming the field', async () => {
@@ -208,10 +249,17 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
       }
       expect((await problemOf(await renter.get(`${base}?tenureMonths=13`), 400)).detail).toBe('Tenure must be 12, 24, 36, 48, 60, 72, 84 months.');
       // A down payment is said with this car's price, over it or unreadable, as the car page says it.
-      expect((await problemOf(await renter.get(`${base}?downPayment=750001`), 400)).fields).toEqual({ downPayment: 'The down payment cannot be more than the car’s price of ₹7,50,000.' });
-      expect((await problemOf(await renter.get(`${base}?downPayment=abc`), 400)).detail).toBe('Down payment must be a whole number of rupees from 0 to 7,50,000.');
+      expect((await problemOf(await renter.get(`${base}?downPayment=750001`), 400)).fields).toEqual({
+        downPayment: 'The down payment cannot be more than the car’s price of ₹7,50,000.',
+      });
+      expect((await problemOf(await renter.get(`${base}?downPayment=abc`), 400)).detail).toBe(
+        'Down payment must be a whole number of rupees from 0 to 7,50,000.',
+      );
       // Both fields wrong: each beside its own.
-      expect(Object.keys((await problemOf(await renter.get(`${base}?downPayment=abc&tenureMonths=13`), 400)).fields ?? {}).sort()).toEqual(['downPayment', 'tenureMonths']);
+      expect(Object.keys((await problemOf(await renter.get(`${base}?downPayment=abc&tenureMonths=13`), 400)).fields ?? {}).sort()).toEqual([
+        'downPayment',
+        'tenureMonths',
+      ]);
       for (const id of ['999999', '99999999999999999999', 'abc', '%00', '-1', `${carId}`]) await problemOf(await renter.get(`/api/v1/vehicles/${id}/emi`), 404);
       expect((await problemOf(await renter.get(`/api/v1/vehicles/${cars.sold}/emi`), 409)).reason).toBe('sold');
       expect((await problemOf(await renter.get(`/api/v1/vehicles/${cars.onRequest}/emi`), 409)).reason).toBe('no-price');
@@ -228,7 +276,15 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
       const response = await renter.get(`/api/v1/rentals/cars/${carId}/quote?${query}`);
       expect(response.status).toBe(200);
       const body = rentalQuoteAnswerSchema.parse(await response.json());
-      expect(body).toMatchObject({ carId, pickup: 'delivery', pinCode: '400049', protection: true, payment: 'razorpay', available: true, from: expect.stringMatching(/T10:00:00\+05:30$/) });
+      expect(body).toMatchObject({
+        carId,
+        pickup: 'delivery',
+        pinCode: '400049',
+        protection: true,
+        payment: 'razorpay',
+        available: true,
+        from: expect.stringMatching(/T10:00:00\+05:30$/),
+      });
       // 51 hours: 2 days × ₹1,800 + 3 hours × ₹150 = ₹4,050; protection 3 started days × ₹250 = ₹750;
       // delivery ₹500; GST 18% of ₹5,300 = ₹954; total ₹6,254, all paid now; the ₹5,000 deposit at pickup.
       expect(body.quote.lines.map((line) => [line.kind, line.amount])).toEqual([
@@ -261,7 +317,8 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
 
     it('refuses what booking refuses, with problem+json naming the field, never a 500', async () => {
       const { from, to } = range();
-      const ask = (params: Record<string, string>, id: string | number = carId) => renter.get(`/api/v1/rentals/cars/${id}/quote?${new URLSearchParams(params)}`);
+      const ask = (params: Record<string, string>, id: string | number = carId) =>
+        renter.get(`/api/v1/rentals/cars/${id}/quote?${new URLSearchParams(params)}`);
       const cases: Array<[Record<string, string>, string]> = [
         [{ to }, 'from'],
         [{ from }, 'to'],
@@ -304,13 +361,32 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
       expect(orderIds.size).toBe(1);
       const [orderId] = [...orderIds];
       // One day (24 hours): ₹1,800 rent + ₹324 GST = ₹2,124, paid online; in paise for Checkout.
-      expect(bodies[0]).toMatchObject({ provider: 'razorpay', keyId: STANDIN_KEY_ID, amountPaise: 212_400, amountRupees: 2124, currency: 'INR', bookingId: id, prefill: { name: 'Meera Iyer' } });
-      expect(bodies[0]!.booking).toMatchObject({ id, status: 'requested', paymentMethod: 'razorpay', amountPaid: 0, holdExpiresAt: expect.stringMatching(/\+05:30$/), createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+05:30$/) });
+      expect(bodies[0]).toMatchObject({
+        provider: 'razorpay',
+        keyId: STANDIN_KEY_ID,
+        amountPaise: 212_400,
+        amountRupees: 2124,
+        currency: 'INR',
+        bookingId: id,
+        prefill: { name: 'Meera Iyer' },
+      });
+      expect(bodies[0]!.booking).toMatchObject({
+        id,
+        status: 'requested',
+        paymentMethod: 'razorpay',
+        amountPaid: 0,
+        holdExpiresAt: expect.stringMatching(/\+05:30$/),
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+05:30$/),
+      });
       expect(standin.orders.find((order) => order.id === orderId)).toMatchObject({ amount: 212_400, receipt: `booking-${id}` });
       // Paying later asks again: the same order.
       expect(paymentStartSchema.parse(await (await renter.request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST' })).json()).orderId).toBe(orderId);
 
-      const paid = await renter.request(`/api/v1/me/bookings/${id}/payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(standin.pay(orderId!)) });
+      const paid = await renter.request(`/api/v1/me/bookings/${id}/payment`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(standin.pay(orderId!)),
+      });
       expect(paid.status, await paid.clone().text()).toBe(200);
       expect((await paid.json()) as { booking: { amountPaid: number } }).toMatchObject({ booking: { amountPaid: 2124 } });
       // Nothing is left to pay.
@@ -320,13 +396,21 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
     it('refuses a booking that is not mine, not one, or paid at pickup, and a request without a session', async () => {
       const id = await onlineBooking(24);
       expect((await problemOf(await stranger.request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST' }), 404)).detail).toBe('This booking was not found.');
-      for (const bad of ['999999', '99999999999999999999', 'abc', '%00', '0']) await problemOf(await renter.request(`/api/v1/me/bookings/${bad}/pay`, { method: 'POST' }), 404);
+      for (const bad of ['999999', '99999999999999999999', 'abc', '%00', '0'])
+        await problemOf(await renter.request(`/api/v1/me/bookings/${bad}/pay`, { method: 'POST' }), 404);
       await problemOf(await new HttpClient(server.url).request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST' }), 401);
       // A forged session cookie is no session.
-      const forged = await new HttpClient(server.url).request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST', headers: { cookie: `${SESSION_COOKIE_NAME}=forged.${'x'.repeat(40)}` } });
+      const forged = await new HttpClient(server.url).request(`/api/v1/me/bookings/${id}/pay`, {
+        method: 'POST',
+        headers: { cookie: `${SESSION_COOKIE_NAME}=forged.${'x'.repeat(40)}` },
+      });
       await problemOf(forged, 401);
       // A malformed body is not read: the booking alone says what to pay.
-      const withJunk = await renter.request(`/api/v1/me/bookings/${id}/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount": 1' });
+      const withJunk = await renter.request(`/api/v1/me/bookings/${id}/pay`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"amount": 1',
+      });
       expect(paymentStartSchema.parse(await withJunk.json()).amountRupees).toBe(2124);
 
       const fromMs = today + 30 * DAY + 10 * HOUR;
@@ -347,7 +431,10 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
         body: JSON.stringify({ carId, from: param(onlineFrom), to: param(onlineFrom + DAY), pickup: 'hub', payment: 'razorpay' }),
       });
       expect(online.status, await online.clone().text()).toBe(201);
-      const created = (await online.json()) as { booking: { id: number }; payment: { orderId: string; amount: number; amountPaise: number; amountRupees: number } };
+      const created = (await online.json()) as {
+        booking: { id: number };
+        payment: { orderId: string; amount: number; amountPaise: number; amountRupees: number };
+      };
       expect(created.payment).toMatchObject({ amount: 212_400, amountPaise: 212_400, amountRupees: 2124 });
       const later = paymentStartSchema.parse(await (await renter.request(`/api/v1/me/bookings/${created.booking.id}/pay`, { method: 'POST' })).json());
       expect(later.orderId).toBe(created.payment.orderId);
@@ -356,7 +443,12 @@ describe.skipIf(!shared.url)(`the API's compare, EMI, rental quote and paying ($
 
   describe('paged lists', () => {
     it('pages my bookings, my test drives and the fleet: { items, page, perPage, total }, perPage capped', async () => {
-      const all = (await (await renter.get('/api/v1/me/bookings?perPage=1000')).json()) as { items: Array<{ id: number }>; page: number; perPage: number; total: number };
+      const all = (await (await renter.get('/api/v1/me/bookings?perPage=1000')).json()) as {
+        items: Array<{ id: number }>;
+        page: number;
+        perPage: number;
+        total: number;
+      };
       expect(all).toMatchObject({ page: 1, perPage: 50 });
       expect(all.total).toBeGreaterThanOrEqual(3);
       expect(all.items).toHaveLength(all.total);

@@ -25,7 +25,20 @@ const HOSTILE_BODIES: Array<[string, string]> = [
   ['NUL bytes', JSON.stringify({ vehicleId: '1\u0000', carId: '\u0000', slot: 'a\u0000b', phone: '98\u00007', password: '\u0000', name: 'A\u0000' })],
   [
     'wrong types',
-    JSON.stringify({ vehicleId: { $gt: 1 }, carId: [1], slot: 12, mode: true, from: 1, to: null, pickup: 7, phone: 9876543210, otp: [], name: {}, password: 1, confirm: false }),
+    JSON.stringify({
+      vehicleId: { $gt: 1 },
+      carId: [1],
+      slot: 12,
+      mode: true,
+      from: 1,
+      to: null,
+      pickup: 7,
+      phone: 9876543210,
+      otp: [],
+      name: {},
+      password: 1,
+      confirm: false,
+    }),
   ],
   ['huge numbers', '{"vehicleId": 99999999999999999999, "carId": -1, "from": "99999-01-01T10:00", "to": "-1"}'],
 ];
@@ -69,7 +82,12 @@ describe.skipIf(!shared.url)(`hostile input on every /api/v1 operation (${shared
       paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>>;
     };
     operations = Object.entries(document.paths).flatMap(([path, item]) =>
-      Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, auth: (operation.security?.length ?? 0) > 0, body: Boolean(operation.requestBody) })),
+      Object.entries(item).map(([method, operation]) => ({
+        method: method.toUpperCase(),
+        path,
+        auth: (operation.security?.length ?? 0) > 0,
+        body: Boolean(operation.requestBody),
+      })),
     );
   }, 120_000);
 
@@ -119,7 +137,12 @@ describe.skipIf(!shared.url)(`hostile input on every /api/v1 operation (${shared
       .flatMap((operation) =>
         HOSTILE_BODIES.map(([name, body]) => ({
           label: `${operation.method} ${operation.path} ${name}`,
-          run: () => person.request(`/api/v1${operation.path.replace(/\{[^}]+\}/g, '1')}`, { method: operation.method, body, headers: { 'content-type': 'application/json' } }),
+          run: () =>
+            person.request(`/api/v1${operation.path.replace(/\{[^}]+\}/g, '1')}`, {
+              method: operation.method,
+              body,
+              headers: { 'content-type': 'application/json' },
+            }),
         })),
       );
     expect(await runAll(attempts)).toEqual([]);
@@ -154,7 +177,11 @@ describe.skipIf(!shared.url)(`hostile input on every /api/v1 operation (${shared
       .filter((operation) => operation.auth)
       .map((operation) => ({
         label: `${operation.method} ${operation.path} signed out`,
-        run: () => stranger.request(`/api/v1${operation.path.replace(/\{[^}]+\}/g, '1')}`, { method: operation.method, ...(operation.body ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}) }),
+        run: () =>
+          stranger.request(`/api/v1${operation.path.replace(/\{[^}]+\}/g, '1')}`, {
+            method: operation.method,
+            ...(operation.body ? { body: '{}', headers: { 'content-type': 'application/json' } } : {}),
+          }),
       }));
     expect(attempts.length).toBeGreaterThan(10);
     const answers = await Promise.all(attempts.map(async (attempt) => ({ label: attempt.label, response: await attempt.run() })));
@@ -165,9 +192,17 @@ describe.skipIf(!shared.url)(`hostile input on every /api/v1 operation (${shared
   });
 
   it('the refusals before any route are problems too: cross-site, unknown path, wrong method, oversize body', async () => {
-    const crossSite = await person.request('/api/v1/test-drives', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' }, origin: 'https://evil.example' });
+    const crossSite = await person.request('/api/v1/test-drives', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+      origin: 'https://evil.example',
+    });
     expect(crossSite.status).toBe(403);
-    expect(await crossSite.clone().json()).toMatchObject({ status: 403, detail: 'This request did not come from our site and was refused. Please reload the page and try again.' });
+    expect(await crossSite.clone().json()).toMatchObject({
+      status: 403,
+      detail: 'This request did not come from our site and was refused. Please reload the page and try again.',
+    });
     expect(await findingOf('cross-site', crossSite)).toBeNull();
 
     const unknown = await fetch(`${server.url}/api/v1/no-such-thing`);
@@ -179,7 +214,11 @@ describe.skipIf(!shared.url)(`hostile input on every /api/v1 operation (${shared
     expect(wrongMethod.headers.get('allow')).toBe('GET, HEAD');
     expect(await findingOf('wrong method', wrongMethod)).toBeNull();
 
-    const oversize = await person.request('/api/v1/test-drives', { method: 'POST', body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }), headers: { 'content-type': 'application/json' } });
+    const oversize = await person.request('/api/v1/test-drives', {
+      method: 'POST',
+      body: JSON.stringify({ text: 'x'.repeat(2 * 1024 * 1024) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(oversize.status).toBe(413);
     expect(await findingOf('oversize', oversize)).toBeNull();
 

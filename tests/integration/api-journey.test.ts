@@ -20,7 +20,9 @@ const DAY = 24 * HOUR;
 const PASSWORD = 'journey-pass-7';
 
 async function photo(red: number): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 
@@ -46,7 +48,13 @@ describe.skipIf(!shared.url)(`the app's journey through the generated API client
     server = await startTestServer({
       dialect: shared.dialect,
       seed: true,
-      env: { RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: razorpay.url, TRUST_PROXY: 'true' },
+      env: {
+        RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+        RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+        RAZORPAY_API_URL: razorpay.url,
+        TRUST_PROXY: 'true',
+      },
     });
     browser = new HttpClient(server.url);
     app = apiClient(server.url, { address: browser.address });
@@ -112,7 +120,15 @@ describe.skipIf(!shared.url)(`the app's journey through the generated API client
 
   it('asks the dealer for a car it does not list, and offers its own car with two photos', async () => {
     const requested = await app.POST('/vehicle-requests', {
-      body: { name: 'Journey Test', phone: mobile, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: 'White, petrol', botCheck: await browser.botToken('REQUEST_FORM') },
+      body: {
+        name: 'Journey Test',
+        phone: mobile,
+        model: 'Maruti Swift VXi',
+        year: '2019',
+        budget: '₹5,00,000',
+        description: 'White, petrol',
+        botCheck: await browser.botToken('REQUEST_FORM'),
+      },
     });
     expect(requested.response.status, JSON.stringify(requested.error)).toBe(201);
     expect(requested.data!.sent).toBe(true);

@@ -34,7 +34,12 @@ describe.skipIf(!sharedUrl)(`API: app sign-in with tokens (${dialect})`, () => {
   /** A phone: its own address, no cookies kept unless a test sends them, the site's Origin on writes (before it has a token). */
   const phone = () => new HttpClient(server.url);
 
-  async function api(client: HttpClient, method: string, path: string, options: { body?: unknown; token?: string; origin?: string | null; raw?: string; headers?: Record<string, string> } = {}) {
+  async function api(
+    client: HttpClient,
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string; origin?: string | null; raw?: string; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     if (options.body !== undefined || options.raw !== undefined) headers['content-type'] = 'application/json';
@@ -79,7 +84,11 @@ describe.skipIf(!sharedUrl)(`API: app sign-in with tokens (${dialect})`, () => {
     const signedUp = await api(client, 'POST', '/auth/sign-up', { body: { name: 'Asha Verma', email, password: PASSWORD } });
     expect(signedUp.status).toBe(201);
     expect(signedUp.headers.getSetCookie(), 'the app gets a token, not a cookie').toEqual([]);
-    expect(signedUp.body).toMatchObject({ token: expect.any(String), expiresAt: expect.stringMatching(/\+05:30$/), user: { email, name: 'Asha Verma', emailVerified: false } });
+    expect(signedUp.body).toMatchObject({
+      token: expect.any(String),
+      expiresAt: expect.stringMatching(/\+05:30$/),
+      user: { email, name: 'Asha Verma', emailVerified: false },
+    });
     // 30 days from now, give or take the request.
     const days = (Date.parse(signedUp.body.expiresAt as string) - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -131,7 +140,10 @@ describe.skipIf(!sharedUrl)(`API: app sign-in with tokens (${dialect})`, () => {
     const signedUp = await api(client, 'POST', '/auth/sign-up', { origin: null, body: { name: 'Asha Verma', email, password: PASSWORD } });
     expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(201);
     expect(signedUp.body.token).toEqual(expect.any(String));
-    const signedIn = await api(client, 'POST', '/auth/sign-in', { origin: null, body: { email, password: PASSWORD, botCheck: await client.botToken('LOGIN') } });
+    const signedIn = await api(client, 'POST', '/auth/sign-in', {
+      origin: null,
+      body: { email, password: PASSWORD, botCheck: await client.botToken('LOGIN') },
+    });
     expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
     expect(signedIn.headers.getSetCookie(), 'the app gets its token in the body, no cookie').toEqual([]);
     // A browser page on another site posting the same is refused, cookie or not.
@@ -233,7 +245,11 @@ describe.skipIf(!sharedUrl)(`API: app sign-in with tokens (${dialect})`, () => {
         else expectProblem(answer, answer.status);
       }
     }
-    for (const [method, path] of [['POST', '/auth/sign-out'], ['GET', '/me/devices'], ['DELETE', '/me/devices/AAAAAAAAAAAAAAAAAAAAAA']] as const) {
+    for (const [method, path] of [
+      ['POST', '/auth/sign-out'],
+      ['GET', '/me/devices'],
+      ['DELETE', '/me/devices/AAAAAAAAAAAAAAAAAAAAAA'],
+    ] as const) {
       for (const forged of ['', 'abc', 'abc.def', `${token}x`, 'a'.repeat(10_000), `${token.split('.')[0]}.${'A'.repeat(43)}`]) {
         const answer = await api(client, method, path, { origin: server.url, headers: { authorization: `Bearer ${forged}` } });
         expectProblem(answer, 401);
@@ -276,10 +292,15 @@ describe.skipIf(!sharedUrl)(`API: app sign-in with tokens (${dialect})`, () => {
   test('twenty identical sign-ups at once make one account', async () => {
     const client = phone();
     const email = uniqueEmail('race');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => api(client, 'POST', '/auth/sign-up', { body: { name: 'Race', email, password: PASSWORD } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => api(client, 'POST', '/auth/sign-up', { body: { name: 'Race', email, password: PASSWORD } })),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(1);
-    expect(statuses.every((status) => status === 201 || status === 409 || status === 429), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((status) => status === 201 || status === 409 || status === 429),
+      statuses.join(','),
+    ).toBe(true);
     for (const answer of answers.filter((each) => each.status !== 201)) expect(answer.type).toContain('application/problem+json');
     expect(answers.filter((answer) => answer.status === 429).every((answer) => Number(answer.headers.get('retry-after')) > 0)).toBe(true);
   });
@@ -288,7 +309,9 @@ describe.skipIf(!sharedUrl)(`API: app sign-in with tokens (${dialect})`, () => {
     const { email } = await newAccount('limit');
     const client = phone();
     const tokens = await Promise.all(Array.from({ length: 20 }, () => client.botToken('LOGIN')));
-    const answers = await Promise.all(tokens.map((botCheck) => api(client, 'POST', '/auth/sign-in', { body: { email, password: 'wrong-password-1', botCheck } })));
+    const answers = await Promise.all(
+      tokens.map((botCheck) => api(client, 'POST', '/auth/sign-in', { body: { email, password: 'wrong-password-1', botCheck } })),
+    );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(10);
     expect(statuses.filter((status) => status === 429)).toHaveLength(10);

@@ -30,13 +30,19 @@ describe.skipIf(!url)(`migration 037 keeps slots as epoch milliseconds (${dialec
     // Raw SQL: schema.ts describes the tables after the migration.
     for (const [index, slot] of SLOTS.entries()) {
       await sql`INSERT INTO test_drives (user_id, vehicle_id, vehicle_title, mode, pin_code, name, phone, email, slot_start, seat, status, reminded_at, created_at, updated_at)
-        VALUES (${`user-${index}`}, ${null}, ${'Old Creta'}, ${'hub'}, ${''}, ${'Asha'}, ${'+919800000000'}, ${'asha@example.in'}, ${slot}, ${0}, ${'booked'}, ${null}, ${NOW}, ${NOW})`.execute(db);
+        VALUES (${`user-${index}`}, ${null}, ${'Old Creta'}, ${'hub'}, ${''}, ${'Asha'}, ${'+919800000000'}, ${'asha@example.in'}, ${slot}, ${0}, ${'booked'}, ${null}, ${NOW}, ${NOW})`.execute(
+        db,
+      );
       await sql`INSERT INTO inspections (user_id, car, estimate, mode, pin_code, name, phone, email, slot_start, seat, status, created_at, updated_at)
-        VALUES (${`seller-${index}`}, ${'{}'}, ${'{}'}, ${'hub'}, ${''}, ${'Rohan'}, ${'+919800000001'}, ${'rohan@example.in'}, ${slot}, ${0}, ${'booked'}, ${NOW}, ${NOW})`.execute(db);
+        VALUES (${`seller-${index}`}, ${'{}'}, ${'{}'}, ${'hub'}, ${''}, ${'Rohan'}, ${'+919800000001'}, ${'rohan@example.in'}, ${slot}, ${0}, ${'booked'}, ${NOW}, ${NOW})`.execute(
+        db,
+      );
     }
     // A cancelled booking on the same seat as the first: it holds no seat, before or after.
     await sql`INSERT INTO test_drives (user_id, vehicle_id, vehicle_title, mode, pin_code, name, phone, email, slot_start, seat, status, reminded_at, created_at, updated_at)
-      VALUES (${'user-cancelled'}, ${null}, ${'Old Creta'}, ${'hub'}, ${''}, ${'Asha'}, ${'+919800000000'}, ${'asha@example.in'}, ${SLOTS[0]}, ${0}, ${'cancelled'}, ${null}, ${NOW}, ${NOW})`.execute(db);
+      VALUES (${'user-cancelled'}, ${null}, ${'Old Creta'}, ${'hub'}, ${''}, ${'Asha'}, ${'+919800000000'}, ${'asha@example.in'}, ${SLOTS[0]}, ${0}, ${'cancelled'}, ${null}, ${NOW}, ${NOW})`.execute(
+      db,
+    );
     await migrateToLatest(opened.database);
   }, 120_000);
 
@@ -48,7 +54,10 @@ describe.skipIf(!url)(`migration 037 keeps slots as epoch milliseconds (${dialec
     const { db } = opened.database;
     for (const table of ['test_drives', 'inspections'] as const) {
       const rows = await db.selectFrom(table).select(['user_id', 'slot_start_ms', 'status']).orderBy('id').execute();
-      expect(rows.filter((row) => row.status !== 'cancelled').map((row) => row.slot_start_ms), table).toEqual(SLOTS.map((slot) => Date.parse(slot)));
+      expect(
+        rows.filter((row) => row.status !== 'cancelled').map((row) => row.slot_start_ms),
+        table,
+      ).toEqual(SLOTS.map((slot) => Date.parse(slot)));
       for (const row of rows) expect(typeof row.slot_start_ms, table).toBe('number');
       const columns = (await db.introspection.getTables()).find((entry) => entry.name === table)!.columns.map((column) => column.name);
       expect(columns, table).toContain('slot_start_ms');
@@ -58,13 +67,52 @@ describe.skipIf(!url)(`migration 037 keeps slots as epoch milliseconds (${dialec
 
   it('keeps the seats: a taken seat is refused by its index, a cancelled one holds none, and the slots count the migrated bookings', async () => {
     const { db } = opened.database;
-    const taken = { user_id: 'someone-else', vehicle_id: null, vehicle_title: 'New Swift', mode: 'hub' as const, pin_code: '', name: 'Kabir', phone: '+919800000002', email: 'kabir@example.in', slot_start_ms: Date.parse(SLOTS[0]!), seat: 0, status: 'booked' as const, reminded_at: null, created_at: NOW, updated_at: NOW };
-    const refusal = await db.insertInto('test_drives').values(taken).execute().then(() => null, (error: unknown) => error);
+    const taken = {
+      user_id: 'someone-else',
+      vehicle_id: null,
+      vehicle_title: 'New Swift',
+      mode: 'hub' as const,
+      pin_code: '',
+      name: 'Kabir',
+      phone: '+919800000002',
+      email: 'kabir@example.in',
+      slot_start_ms: Date.parse(SLOTS[0]!),
+      seat: 0,
+      status: 'booked' as const,
+      reminded_at: null,
+      created_at: NOW,
+      updated_at: NOW,
+    };
+    const refusal = await db
+      .insertInto('test_drives')
+      .values(taken)
+      .execute()
+      .then(
+        () => null,
+        (error: unknown) => error,
+      );
     expect(brokenUniqueRule(refusal, TEST_DRIVE.table, TEST_DRIVE.seats)).toBe('seat');
-    await db.insertInto('test_drives').values({ ...taken, seat: 1 }).execute();
+    await db
+      .insertInto('test_drives')
+      .values({ ...taken, seat: 1 })
+      .execute();
     const inspectionRefusal = await db
       .insertInto('inspections')
-      .values({ user_id: 'seller-0', car: '{}', estimate: '{}', mode: 'hub', pin_code: '', name: 'Rohan', phone: '+919800000001', email: 'rohan@example.in', slot_start_ms: Date.parse(SLOTS[0]!), seat: 1, status: 'booked', created_at: NOW, updated_at: NOW })
+      .values({
+        user_id: 'seller-0',
+        car: '{}',
+        estimate: '{}',
+        mode: 'hub',
+        pin_code: '',
+        name: 'Rohan',
+        phone: '+919800000001',
+        email: 'rohan@example.in',
+        slot_start_ms: Date.parse(SLOTS[0]!),
+        seat: 1,
+        status: 'booked',
+        created_at: NOW,
+        updated_at: NOW,
+      })
       .execute()
       .then(
         () => null,

@@ -56,7 +56,16 @@ async function installation(options: { migrate?: boolean } = {}): Promise<Instal
 }
 
 function auditRow(index: number) {
-  return { actor_email: 'desk@example.in', action: 'note', entity: 'lead', entity_id: String(index), summary: `Called back #${index}`, before: null, after: null, created_at: new Date().toISOString() };
+  return {
+    actor_email: 'desk@example.in',
+    action: 'note',
+    entity: 'lead',
+    entity_id: String(index),
+    summary: `Called back #${index}`,
+    before: null,
+    after: null,
+    created_at: new Date().toISOString(),
+  };
 }
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -72,7 +81,10 @@ describe(`backups on ${dialect}`, () => {
   beforeAll(async () => {
     source = await installation();
     cleanups.push(source.cleanup);
-    await source.database.db.insertInto('audit_log').values(Array.from({ length: 50 }, (_, index) => auditRow(index))).execute();
+    await source.database.db
+      .insertInto('audit_log')
+      .values(Array.from({ length: 50 }, (_, index) => auditRow(index)))
+      .execute();
     await source.services.storage.put('vehicles/sedans/1_city-front-800.webp', randomBytes(20_000), 'image/webp');
     await source.services.storage.put('vehicles/suvs/2_creta-side-400.webp', randomBytes(3_000), 'image/webp');
     await source.services.privateStorage.put('licences/7/front.jpg', randomBytes(5_000), 'image/jpeg');
@@ -81,7 +93,10 @@ describe(`backups on ${dialect}`, () => {
     let writing = true;
     const writers = Array.from({ length: 20 }, async (_, writer) => {
       for (let index = 0; writing; index++) {
-        await source.database.db.insertInto('audit_log').values(auditRow(1000 * (writer + 1) + index)).execute();
+        await source.database.db
+          .insertInto('audit_log')
+          .values(auditRow(1000 * (writer + 1) + index))
+          .execute();
         writtenDuring += 1;
         // As requests do: SQLite's driver answers synchronously, and a loop of awaits alone would never let the backup's file writes run.
         await new Promise((resolve) => setImmediate(resolve));
@@ -97,12 +112,20 @@ describe(`backups on ${dialect}`, () => {
   it('restores into an empty place every row the manifest counted, and every file, checked', async () => {
     const target = await installation({ migrate: false });
     cleanups.push(target.cleanup);
-    const report = await restoreBackup(backupFile, KEY, { dataDir: target.dataDir, databaseUrl: target.databaseUrl, storage: target.services.storage, privateStorage: target.services.privateStorage }, { force: false, print: () => {} });
+    const report = await restoreBackup(
+      backupFile,
+      KEY,
+      { dataDir: target.dataDir, databaseUrl: target.databaseUrl, storage: target.services.storage, privateStorage: target.services.privateStorage },
+      { force: false, print: () => {} },
+    );
     expect(report.problems).toEqual([]);
     expect(report.files).toBe(3);
     const restored = openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
     try {
-      const rows = await restored.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      const rows = await restored.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .executeTakeFirstOrThrow();
       // The 50 written before and whatever of the writers' rows the snapshot's moment held.
       expect(Number(rows.count)).toBeGreaterThanOrEqual(50);
       expect(Number(rows.count)).toBeLessThanOrEqual(50 + writtenDuring);
@@ -133,7 +156,9 @@ describe(`backups on ${dialect}`, () => {
     const target = await installation({ migrate: false });
     cleanups.push(target.cleanup);
     const into = { dataDir: target.dataDir, databaseUrl: target.databaseUrl, storage: target.services.storage, privateStorage: target.services.privateStorage };
-    await expect(restoreBackup(backupFile, 'another-key-entirely-wrong', into, { force: false, print: () => {} })).rejects.toThrow(/another key, or it has been altered/);
+    await expect(restoreBackup(backupFile, 'another-key-entirely-wrong', into, { force: false, print: () => {} })).rejects.toThrow(
+      /another key, or it has been altered/,
+    );
 
     const bytes = await readFile(backupFile);
     const altered = Buffer.from(bytes);
@@ -196,7 +221,9 @@ describe(`the daily backup on ${dialect}`, () => {
       desk: { email: 'desk@example.in' },
     });
     const deskMails = async () =>
-      (await site.database.db.selectFrom('outbox_messages').select('subject').where('recipient', '=', 'desk@example.in').execute()).filter((row) => row.subject === 'The daily backup failed').length;
+      (await site.database.db.selectFrom('outbox_messages').select('subject').where('recipient', '=', 'desk@example.in').execute()).filter(
+        (row) => row.subject === 'The daily backup failed',
+      ).length;
 
     expect(await runScheduledBackup(services(broken) as never)).toBeNull();
     expect((await backupStatus(site.database, nowMs)).warning).toBe('failed');

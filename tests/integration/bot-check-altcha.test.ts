@@ -1,14 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { solveAltchaChallenge, solveBotCheck, type AltchaChallenge } from '../../app/lib/bot-check-client.ts';
 import type { Database } from '../../server/db/connection.ts';
-import {
-  altchaChallengeTtlMs,
-  altchaDifficulty,
-  lightAltchaDifficulty,
-  createBotCheck,
-  isBotAction,
-  type BotAction,
-} from '../../server/security/bot-check.ts';
+import { altchaChallengeTtlMs, altchaDifficulty, lightAltchaDifficulty, createBotCheck, isBotAction, type BotAction } from '../../server/security/bot-check.ts';
 import { authSecret, botCheckConfig, listen, recordingLogger } from '../support/bot-check.ts';
 import { openTestDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
@@ -148,7 +141,10 @@ describe.skipIf(dialect.skip)(`ALTCHA proof of work on ${dialect.name}`, () => {
   });
 
   it('prunes spent solutions that have expired', async () => {
-    await database.db.insertInto('bot_check_spent').values({ signature: 'long-expired', expires_at: Date.now() - 1_000 }).execute();
+    await database.db
+      .insertInto('bot_check_spent')
+      .values({ signature: 'long-expired', expires_at: Date.now() - 1_000 })
+      .execute();
     expect(await botCheck.verify(await solvedToken('GOOGLE_LOGIN'), 'GOOGLE_LOGIN')).toBe(true);
     const signatures = (await database.db.selectFrom('bot_check_spent').select('signature').execute()).map((row) => row.signature);
     expect(signatures).not.toContain('long-expired');

@@ -28,7 +28,13 @@ function cards(html: string): Card[] {
     const id = Number(/href="\/vehicle\/(\d+)"/.exec(card)?.[1]);
     const title = visibleText(/<h3\b[\s\S]*?<\/h3>/.exec(card)?.[0] ?? '');
     const text = read(card);
-    return { id, title, price: /On-road price ₹[\d,]+|Price on request/.exec(text)?.[0] ?? '', emi: /EMI from (₹[\d,]+)\/month/.exec(text)?.[1] ?? null, html: card };
+    return {
+      id,
+      title,
+      price: /On-road price ₹[\d,]+|Price on request/.exec(text)?.[0] ?? '',
+      emi: /EMI from (₹[\d,]+)\/month/.exec(text)?.[1] ?? null,
+      html: card,
+    };
   });
 }
 
@@ -36,7 +42,6 @@ function cards(html: string): Card[] {
 const read = (html: string) => visibleText(html).replace(/ \/month/g, '/month');
 /** The car page's EMI calculator, as read. */
 const calculatorOf = (html: string) => read(/<section id="emi"[\s\S]*?<\/section>/.exec(html)?.[0] ?? '');
-
 
 describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dialect})`, () => {
   let server: TestServer;
@@ -174,7 +179,9 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
     const answer = await page(visitor(), `/vehicle/${card.id}?dp=${over}&rate=10&tenure=36`);
     expect(answer.status).toBe(200);
     // What is wrong stands where the figures were, and no EMI is shown.
-    expect(calculatorOf(answer.html)).toMatch(new RegExp(`^EMI calculator EMI — The down payment cannot be more than the car’s price of ${formatRupees(price)}\\. Down payment`));
+    expect(calculatorOf(answer.html)).toMatch(
+      new RegExp(`^EMI calculator EMI — The down payment cannot be more than the car’s price of ${formatRupees(price)}\\. Down payment`),
+    );
     expect(calculatorOf(answer.html)).not.toMatch(/Loan amount|Total interest|\/month/);
     // The field keeps what was typed, so the message is about what the buyer sees.
     expect(tags(answer.html, 'input').find((tag) => tag.id === 'emi-dp')?.value).toBe(String(over));
@@ -200,7 +207,19 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
       const text = visibleText(main);
       expect(text).toContain(first!.title);
       expect(text.match(/This car is no longer available\./g)).toHaveLength(2);
-      for (const label of ['On-road price', 'EMI from', 'Year', 'Kilometres', 'Fuel', 'Transmission', 'Owners', 'Body type', 'Registration state', 'Insurance valid till', 'Colour']) {
+      for (const label of [
+        'On-road price',
+        'EMI from',
+        'Year',
+        'Kilometres',
+        'Fuel',
+        'Transmission',
+        'Owners',
+        'Body type',
+        'Registration state',
+        'Insurance valid till',
+        'Colour',
+      ]) {
         expect(main, label).toMatch(new RegExp(`<th scope="row"[^>]*>${label}`));
       }
       expect(text).toContain(`${formatRupees(emiFrom(priceDigits(first!.price), DEFAULT_FINANCE_TERMS)!)}/month`);

@@ -36,9 +36,6 @@ async function getHtml(path: string, status = 200): Promise<string> {
 
 const search = (query: string, extra = '') => getJson<VehiclePage>(`/api/v1/vehicles?q=${encodeURIComponent(query)}&perPage=100${extra}`);
 
-
-
-
 /** Vehicle ids of the cards on a listing page, in order. */
 /** The vehicle links of the listing itself (the home page's storefront above it has featured cars too). */
 function cardIds(html: string): number[] {
@@ -183,7 +180,10 @@ describe.skipIf(!base)('catalogue search and listing', () => {
       const lower = await search('creta');
       expect(lower.items.map((item) => item.id).sort()).toEqual(expect.arrayContaining(cretaIds()));
       for (const variant of ['CRETA', 'Creta', 'cReTa']) {
-        expect((await search(variant)).items.map((item) => item.id), variant).toEqual(lower.items.map((item) => item.id));
+        expect(
+          (await search(variant)).items.map((item) => item.id),
+          variant,
+        ).toEqual(lower.items.map((item) => item.id));
       }
     });
 
@@ -217,8 +217,14 @@ describe.skipIf(!base)('catalogue search and listing', () => {
       // "Self Drive" and "2022 Creta" are words of the fleet's Creta only; its name finds nothing for sale.
       for (const query of ['creta', 'self drive', 'Hyundai Creta S – Self Drive', 'Rental Cars']) {
         const result = await search(query);
-        expect(result.items.filter((item) => fleetIds.has(item.id)), query).toEqual([]);
-        expect(result.items.map((item) => item.id), query).toEqual(expectedIds(query));
+        expect(
+          result.items.filter((item) => fleetIds.has(item.id)),
+          query,
+        ).toEqual([]);
+        expect(
+          result.items.map((item) => item.id),
+          query,
+        ).toEqual(expectedIds(query));
       }
       expect(listing.filter((item) => fleetIds.has(item.id))).toEqual([]);
     });
@@ -305,7 +311,11 @@ describe.skipIf(!base)('catalogue search and listing', () => {
       const page = await getJson<VehiclePage & { facets: Record<string, Array<{ count: number }>> }>('/api/v1/vehicles?q=zzz');
       expect(page).toMatchObject({ items: [], total: 0, page: 1, pageCount: 1, perPage: 10 });
       // Every option of every filter would give no car either.
-      expect(Object.values(page.facets).flat().every((option) => option.count === 0)).toBe(true);
+      expect(
+        Object.values(page.facets)
+          .flat()
+          .every((option) => option.count === 0),
+      ).toBe(true);
     });
   });
 
@@ -324,7 +334,10 @@ describe.skipIf(!base)('catalogue search and listing', () => {
         const page = await getJson<SpelledPage>(`/api/v1/vehicles?q=${encodeURIComponent(typed)}&perPage=100`);
         expect(page.searchedFor, typed).toBe(searchedFor);
         expect(page.total, typed).toBe(demoIds(model));
-        expect(page.items.every((item) => model.test(item.model)), typed).toBe(true);
+        expect(
+          page.items.every((item) => model.test(item.model)),
+          typed,
+        ).toBe(true);
         expect(page.suggestions).toEqual([]);
         const text = visibleText(mainOf(await getHtml(`/?q=${encodeURIComponent(typed)}`)));
         expect(text).toContain(`Search results for “${typed}”`);
@@ -334,7 +347,9 @@ describe.skipIf(!base)('catalogue search and listing', () => {
 
     it('finds every model of the demo misspelt by one typo, with facet counts equal to its results; a word below five letters is not corrected', async () => {
       type FacetPage = SpelledPage & { facets: Record<string, Array<{ value: string; count: number }>> };
-      const modelWords = [...new Set(demoSaleVehicles.map((vehicle) => vehicle.model.split(/[\s-]+/)[0]!.toLowerCase()))].filter((word) => /^[a-z]{5,}$/.test(word));
+      const modelWords = [...new Set(demoSaleVehicles.map((vehicle) => vehicle.model.split(/[\s-]+/)[0]!.toLowerCase()))].filter((word) =>
+        /^[a-z]{5,}$/.test(word),
+      );
       expect(modelWords.length).toBeGreaterThan(15);
       for (const word of modelWords) {
         // Two neighbours swapped in the middle: one typo.
@@ -348,7 +363,10 @@ describe.skipIf(!base)('catalogue search and listing', () => {
         expect(named.indexOf(false) === -1 || named.slice(named.indexOf(false)).every((holds) => !holds), typo).toBe(true);
         expect(page.searchedFor?.toLowerCase(), typo).toBe(word);
         // Each car has one fuel: the fuel filter's counts add up to the cars found.
-        expect(page.facets.fuel!.reduce((sum, option) => sum + option.count, 0), typo).toBe(page.total);
+        expect(
+          page.facets.fuel!.reduce((sum, option) => sum + option.count, 0),
+          typo,
+        ).toBe(page.total);
         expect(page.items).toHaveLength(page.total);
       }
       // 'crta' is four letters: searched as typed, and it finds nothing.

@@ -26,7 +26,30 @@ const { dialect, url } = sharedServer();
 
 // With misspellings: a corrected search lists the cars it names first, on both paths. Short
 // words beside longer ones are checked only on the longer ones' cars (`tata nexon ev`).
-const WORDS = ['creta', 'swift', 'diesel', 'automatic', 'pune', 'ev', 'x', 'sunroof', '2021', 'maruti swift', 'hyundai creta sx', 'ambassador', 'zzzz', 'cretta', 'swfit', 'dieesl', 'hyundai cretta', 'tata nexon ev', 'creta ev', 'x diesel', 'ev x', 'nexonn'];
+const WORDS = [
+  'creta',
+  'swift',
+  'diesel',
+  'automatic',
+  'pune',
+  'ev',
+  'x',
+  'sunroof',
+  '2021',
+  'maruti swift',
+  'hyundai creta sx',
+  'ambassador',
+  'zzzz',
+  'cretta',
+  'swfit',
+  'dieesl',
+  'hyundai cretta',
+  'tata nexon ev',
+  'creta ev',
+  'x diesel',
+  'ev x',
+  'nexonn',
+];
 const MAKES = ['maruti-suzuki', 'hyundai', 'tata', 'mahindra', 'toyota', 'honda', 'kia'];
 const MODELS = ['creta', 'swift', 'nexon', 'thar', 'innova-crysta', 'city'];
 
@@ -36,7 +59,11 @@ function combination(rng: ReturnType<typeof random>, categoryIds: number[]): Omi
   if (rng.chance(0.3)) params.set('make', rng.chance(0.3) ? `${rng.pick(MAKES)},${rng.pick(MAKES)}` : rng.pick(MAKES));
   if (rng.chance(0.15)) params.set('model', rng.pick(MODELS));
   if (rng.chance(0.3)) params.set('fuel', rng.pick(['petrol', 'diesel', 'cng', 'electric', 'petrol,diesel']));
-  if (rng.chance(0.3)) params.set('budget', rng.chance(0.3) ? `${rng.pick(FILTERS.budget.buckets).value},${rng.pick(FILTERS.budget.buckets).value}` : rng.pick(FILTERS.budget.buckets).value);
+  if (rng.chance(0.3))
+    params.set(
+      'budget',
+      rng.chance(0.3) ? `${rng.pick(FILTERS.budget.buckets).value},${rng.pick(FILTERS.budget.buckets).value}` : rng.pick(FILTERS.budget.buckets).value,
+    );
   if (rng.chance(0.2)) params.set('trans', rng.pick(['manual', 'automatic']));
   if (rng.chance(0.15)) params.set('year', rng.pick(['2018-', '2015-2019', '-2016', '2021-2021']));
   if (rng.chance(0.15)) params.set('km', rng.pick(FILTERS.km.buckets).value);
@@ -49,7 +76,14 @@ function combination(rng: ReturnType<typeof random>, categoryIds: number[]): Omi
   const categoryId = rng.chance(0.2) ? rng.pick(categoryIds) : undefined;
   const sort = rng.pick(SORT_NAMES);
   const page = rng.pick([1, 1, 1, 2, 3, 7, 1000]);
-  return { query, filters, sort, page, ...(categoryId !== undefined ? { categoryId } : {}), label: `q=${query} category=${categoryId ?? ''} ${params} sort=${sort} page=${page}` };
+  return {
+    query,
+    filters,
+    sort,
+    page,
+    ...(categoryId !== undefined ? { categoryId } : {}),
+    label: `q=${query} category=${categoryId ?? ''} ${params} sort=${sort} page=${page}`,
+  };
 }
 
 describe.skipIf(!url)(`the listing from the in-memory index equals the listing from SQL (${dialect})`, () => {
@@ -80,8 +114,14 @@ describe.skipIf(!url)(`the listing from the in-memory index equals the listing f
     const rng = random(seed);
     for (let index = 0; index < count; index++) {
       const { label, ...options } = combination(rng, categoryIds);
-      const [expected, actual] = await Promise.all([fromSql.pageWithFacets({ ...options, perPage: 10 }), fromIndex.pageWithFacets({ ...options, perPage: 10 })]);
-      expect(actual.items.map((item) => item.id), label).toEqual(expected.items.map((item) => item.id));
+      const [expected, actual] = await Promise.all([
+        fromSql.pageWithFacets({ ...options, perPage: 10 }),
+        fromIndex.pageWithFacets({ ...options, perPage: 10 }),
+      ]);
+      expect(
+        actual.items.map((item) => item.id),
+        label,
+      ).toEqual(expected.items.map((item) => item.id));
       expect({ ...actual, items: [] }, label).toEqual({ ...expected, items: [] });
     }
   }
@@ -94,10 +134,18 @@ describe.skipIf(!url)(`the listing from the in-memory index equals the listing f
     const rng = random(3);
     for (let index = 0; index < 25; index++) {
       const { label, ...options } = combination(rng, categoryIds);
-      for (const [sort, page] of [[options.sort, options.page], ['price_asc', 1], ['km_asc', 2], [options.sort, options.page]] as const) {
+      for (const [sort, page] of [
+        [options.sort, options.page],
+        ['price_asc', 1],
+        ['km_asc', 2],
+        [options.sort, options.page],
+      ] as const) {
         const asked = { ...options, sort, page, perPage: 10 };
         const [expected, actual] = await Promise.all([fromSql.pageWithFacets(asked), fromIndex.pageWithFacets(asked)]);
-        expect(actual.items.map((item) => item.id), `${label} as ${sort} page ${page}`).toEqual(expected.items.map((item) => item.id));
+        expect(
+          actual.items.map((item) => item.id),
+          `${label} as ${sort} page ${page}`,
+        ).toEqual(expected.items.map((item) => item.id));
         expect({ ...actual, items: [] }, `${label} as ${sort} page ${page}`).toEqual({ ...expected, items: [] });
       }
     }
@@ -114,7 +162,10 @@ describe.skipIf(!url)(`the listing from the in-memory index equals the listing f
     const listing = createVehicleListing(database, uncachedTotals, index);
     for (const query of ['diesel', 'automatic', 'maruti suzuki', 'manual petrol']) {
       const [expected, actual] = await Promise.all([fromSql.pageWithFacets({ query, perPage: 10 }), listing.pageWithFacets({ query, perPage: 10 })]);
-      expect(actual.items.map((item) => item.id), query).toEqual(expected.items.map((item) => item.id));
+      expect(
+        actual.items.map((item) => item.id),
+        query,
+      ).toEqual(expected.items.map((item) => item.id));
       expect({ ...actual, items: [] }, query).toEqual({ ...expected, items: [] });
     }
   });
@@ -123,7 +174,10 @@ describe.skipIf(!url)(`the listing from the in-memory index equals the listing f
     for (const query of ['nexon ev', 'nexon', 'ev', 'tata nexon ev', 'tata', 'ev x', 'x']) {
       const [expected, actual] = await Promise.all([fromSql.pageWithFacets({ query, perPage: 10 }), fromIndex.pageWithFacets({ query, perPage: 10 })]);
       expect(actual.total, query).toBe(expected.total);
-      expect(actual.items.map((item) => item.id), query).toEqual(expected.items.map((item) => item.id));
+      expect(
+        actual.items.map((item) => item.id),
+        query,
+      ).toEqual(expected.items.map((item) => item.id));
     }
   });
 
@@ -132,7 +186,11 @@ describe.skipIf(!url)(`the listing from the in-memory index equals the listing f
     await fromIndex.pageWithFacets({ perPage: 10 });
     const ids = (await database.db.selectFrom('vehicles').select('id').where('status', '<>', 'sold').orderBy('id').limit(40).execute()).map((row) => row.id);
     await database.db.updateTable('vehicles').set({ status: 'sold' }).where('id', 'in', ids.slice(0, 10)).execute();
-    await database.db.updateTable('vehicles').set({ price_rupees: 150_000, fuel_key: 'cng', make_slug: 'tata', make: 'Tata', featured: 1 }).where('id', 'in', ids.slice(10, 20)).execute();
+    await database.db
+      .updateTable('vehicles')
+      .set({ price_rupees: 150_000, fuel_key: 'cng', make_slug: 'tata', make: 'Tata', featured: 1 })
+      .where('id', 'in', ids.slice(10, 20))
+      .execute();
     await database.db.deleteFrom('vehicle_images').where('vehicle_id', 'in', ids.slice(20, 30)).execute();
     await database.db.deleteFrom('vehicles').where('id', 'in', ids.slice(20, 30)).execute();
     const byName = new Map(demoCategories.map((category, index) => [category.name, categoryIds[index]!]));

@@ -102,7 +102,11 @@ async function bookTestDrive(server: TestServer, databaseUrl: string): Promise<n
   // The demo week holds some slots: the first free hour four days ahead.
   const day = addDays(indiaDay(Date.now()), 4);
   for (let hour = 10; hour <= 18; hour++) {
-    const response = await person.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId, slot: `${day}T${hour}:00`, mode: 'hub' }) });
+    const response = await person.request('/api/v1/test-drives', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ vehicleId, slot: `${day}T${hour}:00`, mode: 'hub' }),
+    });
     if (response.status === 201) return ((await response.json()) as { testDrive: { id: number } }).testDrive.id;
     expect(response.status, await response.text()).toBe(409);
   }
@@ -116,11 +120,25 @@ describe.skipIf(!postgresReachable)('PostgreSQL unreachable for 20 seconds', () 
     const proxy = await startTcpProxy({ host: direct.hostname, port: Number(direct.port || 5432) });
     const proxied = new URL(database.url);
     proxied.port = String(proxy.port);
-    const server = await startTestServer({ dialect: 'postgres', seed: false, childProcess: true, databaseUrl: proxied.href, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: 'secret123', TRUST_PROXY: 'true' } });
+    const server = await startTestServer({
+      dialect: 'postgres',
+      seed: false,
+      childProcess: true,
+      databaseUrl: proxied.href,
+      env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: 'secret123', TRUST_PROXY: 'true' },
+    });
     try {
       const visitor = new HttpClient(server.url);
       const request = async (name: string) =>
-        visitor.postForm('/request-vehicle', { name, phone: '98765 43210', model: 'Toyota Innova Crysta', year: '2020', budget: '₹15,00,000', description: 'Before the outage', botCheck: await visitor.botToken('REQUEST_FORM') });
+        visitor.postForm('/request-vehicle', {
+          name,
+          phone: '98765 43210',
+          model: 'Toyota Innova Crysta',
+          year: '2020',
+          budget: '₹15,00,000',
+          description: 'Before the outage',
+          botCheck: await visitor.botToken('REQUEST_FORM'),
+        });
       const acknowledged = await request('Asha Before');
       expect(acknowledged.status).toBeLessThan(400);
       const bookedTestDrive = await bookTestDrive(server, database.url);
@@ -133,11 +151,19 @@ describe.skipIf(!postgresReachable)('PostgreSQL unreachable for 20 seconds', () 
         for (const path of ['/', '/api/v1/vehicles', '/readyz', '/healthz']) {
           const started = Date.now();
           const response = await fetch(`${server.url}${path}`, { signal: AbortSignal.timeout(15_000) });
-          answers.push({ path, status: response.status, ms: Date.now() - started, text: await response.text(), fromPageCache: response.headers.get('x-cache') === 'hit' });
+          answers.push({
+            path,
+            status: response.status,
+            ms: Date.now() - started,
+            text: await response.text(),
+            fromPageCache: response.headers.get('x-cache') === 'hit',
+          });
         }
         await new Promise((resolve) => setTimeout(resolve, 1_000));
       }
-      console.info(`[outage] ${answers.length} answers while unreachable: ${[...new Set(answers.map((answer) => `${answer.path} ${answer.status}`))].join(', ')}; slowest ${Math.max(...answers.map((answer) => answer.ms))} ms`);
+      console.info(
+        `[outage] ${answers.length} answers while unreachable: ${[...new Set(answers.map((answer) => `${answer.path} ${answer.status}`))].join(', ')}; slowest ${Math.max(...answers.map((answer) => answer.ms))} ms`,
+      );
       for (const answer of answers) {
         // Within the pool's 10-second connection timeout, never a hang; never a stack trace.
         expect(answer.ms, answer.path).toBeLessThan(12_000);
@@ -152,8 +178,13 @@ describe.skipIf(!postgresReachable)('PostgreSQL unreachable for 20 seconds', () 
       const needingTheDatabase = answers.filter((answer) => !['/readyz', '/healthz'].includes(answer.path) && !answer.fromPageCache);
       expect(needingTheDatabase.every((answer) => answer.status === 503)).toBe(true);
       expect(answers.filter((answer) => answer.fromPageCache).every((answer) => answer.path === '/' && answer.status === 200)).toBe(true);
-      expect(needingTheDatabase.find((answer) => answer.path === '/')!.text).toContain('We cannot reach our records for a moment. Please try again in a minute.');
-      expect(JSON.parse(answers.find((answer) => answer.path === '/api/v1/vehicles')!.text)).toMatchObject({ status: 503, detail: 'We cannot reach our records for a moment. Please try again in a minute.' });
+      expect(needingTheDatabase.find((answer) => answer.path === '/')!.text).toContain(
+        'We cannot reach our records for a moment. Please try again in a minute.',
+      );
+      expect(JSON.parse(answers.find((answer) => answer.path === '/api/v1/vehicles')!.text)).toMatchObject({
+        status: 503,
+        detail: 'We cannot reach our records for a moment. Please try again in a minute.',
+      });
 
       await proxy.start();
       const recovered = Date.now();
@@ -198,7 +229,13 @@ describe.skipIf(!postgresReachable)('PostgreSQL connections killed under request
     proxied.port = String(proxy.port);
     // No page cache: every page asks the database, as a signed-in person's always does. No
     // worker: this is about requests (a job whose last try falls on a cut is reported failed).
-    const server = await startTestServer({ dialect: 'postgres', seed: false, childProcess: true, databaseUrl: proxied.href, env: { APP_MODE: 'demo', SEED_DEMO: 'true', TRUST_PROXY: 'true', PAGE_CACHE_SECONDS: '0', WORKER: 'off' } });
+    const server = await startTestServer({
+      dialect: 'postgres',
+      seed: false,
+      childProcess: true,
+      databaseUrl: proxied.href,
+      env: { APP_MODE: 'demo', SEED_DEMO: 'true', TRUST_PROXY: 'true', PAGE_CACHE_SECONDS: '0', WORKER: 'off' },
+    });
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     try {
@@ -226,11 +263,20 @@ describe.skipIf(!postgresReachable)('PostgreSQL connections killed under request
         const cut = CUTS[round % CUTS.length]!;
         const inFlight = requests.map(async ({ kind, name, send }) => {
           const response = await send();
-          return { kind, name, cut, status: response.status, retryAfter: response.headers.get('retry-after'), type: response.headers.get('content-type') ?? '', text: await response.text() };
+          return {
+            kind,
+            name,
+            cut,
+            status: response.status,
+            retryAfter: response.headers.get('retry-after'),
+            type: response.headers.get('content-type') ?? '',
+            text: await response.text(),
+          };
         });
         // A few milliseconds into the requests, at a different moment each round.
         await sleep((round * 3) % 13);
-        if (cut === 'terminate') await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database.name]);
+        if (cut === 'terminate')
+          await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [database.name]);
         else if (cut === 'refuse') {
           await proxy.stop();
           await sleep(15);
@@ -248,7 +294,8 @@ describe.skipIf(!postgresReachable)('PostgreSQL connections killed under request
       for (const answer of outages) {
         expect(answer.retryAfter, answer.name).toBe('30');
         expect(answer.text).not.toMatch(/ECONNRESET|terminated|57P01|at \S+ \(/);
-        if (answer.kind === 'api') expect(JSON.parse(answer.text)).toMatchObject({ status: 503, detail: 'We cannot reach our records for a moment. Please try again in a minute.' });
+        if (answer.kind === 'api')
+          expect(JSON.parse(answer.text)).toMatchObject({ status: 503, detail: 'We cannot reach our records for a moment. Please try again in a minute.' });
         else expect(answer.text).toContain('We cannot reach our records for a moment. Please try again in a minute.');
       }
       // The cuts did land under requests of every kind.
@@ -278,7 +325,11 @@ describe.skipIf(!postgresReachable)('while migrations run', () => {
     await holder.query(`SELECT pg_advisory_lock(${MIGRATION_LOCK})`);
     const port = await freePort();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'gaadi-migrating-'));
-    const child = spawn(process.execPath, ['server.js'], { cwd: path.resolve(import.meta.dirname, '../..'), env: { ...testModeEnv(port, dataDir, false), DATABASE_URL: database.url }, stdio: 'ignore' });
+    const child = spawn(process.execPath, ['server.js'], {
+      cwd: path.resolve(import.meta.dirname, '../..'),
+      env: { ...testModeEnv(port, dataDir, false), DATABASE_URL: database.url },
+      stdio: 'ignore',
+    });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const url = `http://127.0.0.1:${port}`;
     try {

@@ -41,14 +41,20 @@ function declaredTables(): Map<string, DeclaredColumn[]> {
     if (ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node)) named.set(node.name.text, node);
   });
   const columnsOf = (members: ts.NodeArray<ts.TypeElement>): DeclaredColumn[] =>
-    members.filter(ts.isPropertySignature).map((column) => ({ name: column.name.getText(source), nullable: /\bnull\b/.test(column.type?.getText(source) ?? '') }));
+    members
+      .filter(ts.isPropertySignature)
+      .map((column) => ({ name: column.name.getText(source), nullable: /\bnull\b/.test(column.type?.getText(source) ?? '') }));
   const columnsOfType = (type: ts.TypeNode): DeclaredColumn[] => {
     if (ts.isTypeLiteralNode(type)) return columnsOf(type.members);
     if (ts.isIntersectionTypeNode(type)) return type.types.flatMap(columnsOfType);
     if (ts.isTypeReferenceNode(type)) {
       const name = type.typeName.getText(source);
       if (name === 'Omit' && type.typeArguments?.length === 2) {
-        const left = new Set(type.typeArguments[1]!.getText(source).split('|').map((key) => key.trim().replace(/^['"]|['"]$/g, '')));
+        const left = new Set(
+          type.typeArguments[1]!.getText(source)
+            .split('|')
+            .map((key) => key.trim().replace(/^['"]|['"]$/g, '')),
+        );
         return columnsOfType(type.typeArguments[0]!).filter((column) => !left.has(column.name));
       }
       const columns = columnsOfName(name);
@@ -61,7 +67,9 @@ function declaredTables(): Map<string, DeclaredColumn[]> {
     const declaration = named.get(name);
     if (declaration && ts.isTypeAliasDeclaration(declaration)) return columnsOfType(declaration.type);
     if (!declaration) return null;
-    const inherited = (declaration.heritageClauses ?? []).flatMap((clause) => clause.types.flatMap((base) => columnsOfName(base.expression.getText(source)) ?? []));
+    const inherited = (declaration.heritageClauses ?? []).flatMap((clause) =>
+      clause.types.flatMap((base) => columnsOfName(base.expression.getText(source)) ?? []),
+    );
     return [...inherited, ...columnsOf(declaration.members)];
   }
   const db = named.get('DB');

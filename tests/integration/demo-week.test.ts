@@ -33,7 +33,11 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
     // Late in the evening, India time: the hour at which "later today" once fell into tomorrow
     // and the dashboard's pickups and returns today showed zeros.
     const lateTonight = `${indiaDay(Date.now())}T23:20:00+05:30`;
-    server = await startTestServer({ dialect, seed: false, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0', TEST_CLOCK_START: lateTonight } });
+    server = await startTestServer({
+      dialect,
+      seed: false,
+      env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: ADMIN.password, PAGE_CACHE_SECONDS: '0', TEST_CLOCK_START: lateTonight },
+    });
     database = openServerDatabase(server);
     admin = new HttpClient(server.url);
     const signedIn = await admin.postForm('/admin-login', { ...ADMIN, botCheck: await admin.botToken('LOGIN') });
@@ -46,7 +50,9 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
 
   it('has rental bookings in every state, test drives past, today and coming, and customers who may rent', async () => {
     const bookings = await database.db.selectFrom('rental_bookings').select(['status', 'starts_ms', 'ends_ms']).where('kind', '=', 'booking').execute();
-    expect(new Set(bookings.map((booking) => booking.status))).toEqual(new Set(['closed', 'returned', 'active', 'confirmed', 'requested', 'cancelled', 'refused']));
+    expect(new Set(bookings.map((booking) => booking.status))).toEqual(
+      new Set(['closed', 'returned', 'active', 'confirmed', 'requested', 'cancelled', 'refused']),
+    );
 
     const drives = await database.db.selectFrom('test_drives').select(['status', 'slot_start_ms']).execute();
     expect(new Set(drives.map((drive) => drive.status))).toEqual(new Set(['done', 'no_show', 'confirmed', 'booked', 'cancelled']));
@@ -57,7 +63,11 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
     expect(drives.filter((drive) => drive.slot_start_ms >= dayStart && drive.slot_start_ms < dayEnd)).toHaveLength(3);
     expect(drives.some((drive) => drive.slot_start_ms >= dayEnd)).toBe(true);
 
-    const people = await database.db.selectFrom('profiles').innerJoin('driving_licences', 'driving_licences.user_id', 'profiles.user_id').select(['profiles.phone', 'profiles.phone_verified', 'driving_licences.status']).execute();
+    const people = await database.db
+      .selectFrom('profiles')
+      .innerJoin('driving_licences', 'driving_licences.user_id', 'profiles.user_id')
+      .select(['profiles.phone', 'profiles.phone_verified', 'driving_licences.status'])
+      .execute();
     expect(people.length).toBeGreaterThanOrEqual(5);
     for (const person of people) {
       expect(person.phone).toMatch(/^\+91\d{10}$/);
@@ -66,7 +76,11 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
     expect(people.filter((person) => person.status === 'pending')).toHaveLength(1);
 
     // Each customer joined before their bookings: the account, the profile's "member since" and its last update agree.
-    const customers = await database.db.selectFrom('profiles').innerJoin('driving_licences', 'driving_licences.user_id', 'profiles.user_id').select(['profiles.user_id', 'profiles.created_at', 'profiles.updated_at']).execute();
+    const customers = await database.db
+      .selectFrom('profiles')
+      .innerJoin('driving_licences', 'driving_licences.user_id', 'profiles.user_id')
+      .select(['profiles.user_id', 'profiles.created_at', 'profiles.updated_at'])
+      .execute();
     for (const person of customers) {
       // better-auth's id is a uuid on PostgreSQL and the profile's a text: read one by the other.
       const { createdAt } = await database.db.selectFrom('user').select('createdAt').where('id', '=', person.user_id).executeTakeFirstOrThrow();

@@ -51,7 +51,8 @@ describe.skipIf(!shared.url)(`the site behind nginx with TLS (${shared.dialect})
     };
     const first = await startTestServer({ dialect: shared.dialect, seed: true, childProcess: true, env });
     servers.push(first);
-    if (shared.dialect === 'postgres') servers.push(await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, databaseUrl: first.databaseUrl, env }));
+    if (shared.dialect === 'postgres')
+      servers.push(await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, databaseUrl: first.databaseUrl, env }));
     proxy = await startTlsProxy({ hostname: HOSTNAME, port, upstreams: servers.map((server) => new URL(server.url).host) });
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--host-resolver-rules=MAP ${HOSTNAME} 127.0.0.1`] });
   }, 300_000);
@@ -66,7 +67,15 @@ describe.skipIf(!shared.url)(`the site behind nginx with TLS (${shared.dialect})
 
   it('a buyer signs up, verifies, signs in again, sends a lead and books a test drive, with Secure cookies only', async () => {
     const errors: string[] = [];
-    const context = await browser.newContext({ baseURL: proxy.origin, ignoreHTTPSErrors: true, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true, locale: 'en-IN', timezoneId: 'Asia/Kolkata' });
+    const context = await browser.newContext({
+      baseURL: proxy.origin,
+      ignoreHTTPSErrors: true,
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-IN',
+      timezoneId: 'Asia/Kolkata',
+    });
     context.setDefaultTimeout(20_000);
     const page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));

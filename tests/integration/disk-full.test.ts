@@ -71,7 +71,16 @@ describe(`a full disk under DATA_DIR (${dialect})`, () => {
     try {
       const output = (() => {
         try {
-          execFileSync(process.execPath, ['scripts/backup.mjs'], { env: { ...process.env, DATA_DIR: dataDir, BACKUP_KEY: 'the-small-disk-test-key', ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}) }, encoding: 'utf8', stdio: 'pipe' });
+          execFileSync(process.execPath, ['scripts/backup.mjs'], {
+            env: {
+              ...process.env,
+              DATA_DIR: dataDir,
+              BACKUP_KEY: 'the-small-disk-test-key',
+              ...(server.databaseUrl ? { DATABASE_URL: server.databaseUrl } : {}),
+            },
+            encoding: 'utf8',
+            stdio: 'pipe',
+          });
           return 'succeeded';
         } catch (error) {
           return String((error as { stdout?: string }).stdout);
@@ -86,33 +95,37 @@ describe(`a full disk under DATA_DIR (${dialect})`, () => {
     }
   }, 120_000);
 
-  if (dialect === 'sqlite') it('a write answers a clear 503 and saves nothing; with space back, the site writes again, intact', async () => {
-    const client = new HttpClient(server.url);
-    expect((await request(client, '98765 00001', await client.botToken('REQUEST_FORM'))).status).toBe(201);
-    // Solved before the disk fills: asking for a challenge writes too (its rate limit).
-    const botCheck = await client.botToken('REQUEST_FORM');
-    // SQLite writes into its write-ahead log, which keeps the space it had: empty it first, so the next write needs new space.
-    const file = new DatabaseSync(path.join(dataDir, 'gaadi-bazaar.sqlite'));
-    file.exec('PRAGMA busy_timeout = 5000; PRAGMA wal_checkpoint(TRUNCATE);');
-    file.close();
-    await fillDisk();
-    try {
-      const full = await request(client, '98765 00002', botCheck);
-      expect(full.status).toBe(503);
-      expect(full.headers.get('retry-after')).toBeTruthy();
-      const problem = (await full.json()) as { detail: string };
-      expect(problem.detail).toMatch(/try again/i);
-    } finally {
-      await freeDisk();
-    }
-    expect((await request(client, '98765 00003', await client.botToken('REQUEST_FORM'))).status).toBe(201);
-    const check = new DatabaseSync(path.join(dataDir, 'gaadi-bazaar.sqlite'), { readOnly: true });
-    try {
-      expect(check.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
-      const phones = check.prepare("SELECT phone FROM vehicle_requests ORDER BY id").all().map((row) => row.phone);
-      expect(phones).toEqual(['+919876500001', '+919876500003']);
-    } finally {
-      check.close();
-    }
-  }, 120_000);
+  if (dialect === 'sqlite')
+    it('a write answers a clear 503 and saves nothing; with space back, the site writes again, intact', async () => {
+      const client = new HttpClient(server.url);
+      expect((await request(client, '98765 00001', await client.botToken('REQUEST_FORM'))).status).toBe(201);
+      // Solved before the disk fills: asking for a challenge writes too (its rate limit).
+      const botCheck = await client.botToken('REQUEST_FORM');
+      // SQLite writes into its write-ahead log, which keeps the space it had: empty it first, so the next write needs new space.
+      const file = new DatabaseSync(path.join(dataDir, 'gaadi-bazaar.sqlite'));
+      file.exec('PRAGMA busy_timeout = 5000; PRAGMA wal_checkpoint(TRUNCATE);');
+      file.close();
+      await fillDisk();
+      try {
+        const full = await request(client, '98765 00002', botCheck);
+        expect(full.status).toBe(503);
+        expect(full.headers.get('retry-after')).toBeTruthy();
+        const problem = (await full.json()) as { detail: string };
+        expect(problem.detail).toMatch(/try again/i);
+      } finally {
+        await freeDisk();
+      }
+      expect((await request(client, '98765 00003', await client.botToken('REQUEST_FORM'))).status).toBe(201);
+      const check = new DatabaseSync(path.join(dataDir, 'gaadi-bazaar.sqlite'), { readOnly: true });
+      try {
+        expect(check.prepare('PRAGMA integrity_check').get()).toEqual({ integrity_check: 'ok' });
+        const phones = check
+          .prepare('SELECT phone FROM vehicle_requests ORDER BY id')
+          .all()
+          .map((row) => row.phone);
+        expect(phones).toEqual(['+919876500001', '+919876500003']);
+      } finally {
+        check.close();
+      }
+    }, 120_000);
 });

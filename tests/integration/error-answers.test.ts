@@ -41,7 +41,18 @@ async function newRequestId(): Promise<number> {
   const at = new Date().toISOString();
   const row = await database.db
     .insertInto('vehicle_requests')
-    .values({ name: 'Ravi Kumar', phone: '98765 43210', model: 'Swift', year: '', budget: '5 lakh', description: '', status: 'new', notes: '', created_at: at, updated_at: at })
+    .values({
+      name: 'Ravi Kumar',
+      phone: '98765 43210',
+      model: 'Swift',
+      year: '',
+      budget: '5 lakh',
+      description: '',
+      status: 'new',
+      notes: '',
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;

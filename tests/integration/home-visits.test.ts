@@ -49,13 +49,20 @@ function verifiedPerson(label = 'visit') {
 
 async function postJson(client: HttpClient, path: string, body: unknown) {
   const response = await client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> & { fields?: Record<string, string>; detail?: string } };
+  return {
+    status: response.status,
+    body: (await response.json().catch(() => null)) as Record<string, unknown> & { fields?: Record<string, string>; detail?: string },
+  };
 }
 
 /** The text of the element with this id in a page's HTML (a field's message). */
 function textOfId(html: string, id: string): string | null {
   const match = new RegExp(`id="${id}"[^>]*>([\\s\\S]*?)</(?:p|div)>`).exec(html);
-  return match ? decodeEntities(match[1]!.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim() : null;
+  return match
+    ? decodeEntities(match[1]!.replace(/<[^>]+>/g, ' '))
+        .replace(/\s+/g, ' ')
+        .trim()
+    : null;
 }
 
 describe.skipIf(!shared.url)(`home visits (${shared.dialect})`, () => {
@@ -63,13 +70,24 @@ describe.skipIf(!shared.url)(`home visits (${shared.dialect})`, () => {
     server = await startTestServer({
       dialect: shared.dialect,
       seed: true,
-      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN, SETTINGS_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0', LOG_LEVEL: 'warn', TEST_CLOCK_START: SERVER_CLOCK_START },
+      env: {
+        APP_MODE: 'demo',
+        DEMO_ADMIN_PASSWORD: PASSWORD,
+        TRUST_PROXY: 'true',
+        ADMIN_EMAILS: ADMIN,
+        SETTINGS_CACHE_SECONDS: '0',
+        PAGE_CACHE_SECONDS: '0',
+        LOG_LEVEL: 'warn',
+        TEST_CLOCK_START: SERVER_CLOCK_START,
+      },
     });
     database = openServerDatabase(server);
     admin = new HttpClient(server.url);
     const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await admin.botToken('LOGIN') });
     expect(signIn.status).toBe(302);
-    cars = (await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id').execute()).map((car) => car.id);
+    cars = (await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id').execute()).map(
+      (car) => car.id,
+    );
   }, 240_000);
 
   afterAll(async () => {
@@ -91,7 +109,13 @@ describe.skipIf(!shared.url)(`home visits (${shared.dialect})`, () => {
     expect(nul.status).toBe(400);
     // Refused at the edge, as any control character is (decision 061), and said beside the field.
     expect(textOfId(await nul.text(), 'street-error')).toMatch(/invisible control characters/);
-    const nulInApi = await postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[0], slot, mode: 'home', pinCode: '400049', street: '12 Sea\u0000View' });
+    const nulInApi = await postJson(person.client, '/api/v1/test-drives', {
+      vehicleId: cars[0],
+      slot,
+      mode: 'home',
+      pinCode: '400049',
+      street: '12 Sea\u0000View',
+    });
     expect(nulInApi).toMatchObject({ status: 400, body: { fields: { street: expect.stringMatching(/invisible control characters/) } } });
 
     const api = await postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[0], slot, mode: 'home', pinCode: '400049', landmark: 'x'.repeat(101) });
@@ -108,7 +132,11 @@ describe.skipIf(!shared.url)(`home visits (${shared.dialect})`, () => {
     expect(confirmStep).toContain('House or flat, street and area');
     const booked = await person.client.postForm(page, { slot, mode: 'home', ...JUHU });
     expect(booked.status).toBe(302);
-    const row = await database.db.selectFrom('test_drives').select(['street', 'landmark', 'pin_code']).where('user_id', '=', person.userId).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('test_drives')
+      .select(['street', 'landmark', 'pin_code'])
+      .where('user_id', '=', person.userId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ street: JUHU.street, landmark: JUHU.landmark, pin_code: '400049' });
 
     const desk = mainText(await (await admin.get(`/admin/test-drives?date=${slot.slice(0, 10)}`)).text());
@@ -146,9 +174,19 @@ describe.skipIf(!shared.url)(`home visits (${shared.dialect})`, () => {
     expect(mail.body).toContain(JUHU_LINE);
 
     // The page asks for the address too, and says what is missing beside the field.
-    const query = new URLSearchParams({ ...Object.fromEntries(Object.entries(sellersCar).map(([key, value]) => [key, String(value)])), mode: 'home', pin: '400049', date: freshSlot().slice(0, 10) });
+    const query = new URLSearchParams({
+      ...Object.fromEntries(Object.entries(sellersCar).map(([key, value]) => [key, String(value)])),
+      mode: 'home',
+      pin: '400049',
+      date: freshSlot().slice(0, 10),
+    });
     const pageSlot = `${query.get('date')}T15:00`;
-    const fromPage = await person.client.postForm(`/sell-vehicle/inspection?${query}`, { ...Object.fromEntries(query), pinCode: '400049', slot: pageSlot, street: '' });
+    const fromPage = await person.client.postForm(`/sell-vehicle/inspection?${query}`, {
+      ...Object.fromEntries(query),
+      pinCode: '400049',
+      slot: pageSlot,
+      street: '',
+    });
     expect(fromPage.status).toBe(400);
     expect(textOfId(await fromPage.text(), 'street-error')).toBe(homeAddressMessages.streetRequired);
   });
@@ -156,15 +194,32 @@ describe.skipIf(!shared.url)(`home visits (${shared.dialect})`, () => {
   it('names the nearest area we visit and the hub for a PIN code we do not visit: test drive, inspection and rental delivery alike', async () => {
     const person = await verifiedPerson();
     const slot = freshSlot();
-    const testDrive = await postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[4], slot, mode: 'home', pinCode: '400071', street: '3 Sion-Trombay Rd' });
+    const testDrive = await postJson(person.client, '/api/v1/test-drives', {
+      vehicleId: cars[4],
+      slot,
+      mode: 'home',
+      pinCode: '400071',
+      street: '3 Sion-Trombay Rd',
+    });
     expect(testDrive).toMatchObject({ status: 400, body: { fields: { pinCode: NEAREST } } });
-    const inspection = await postJson(person.client, '/api/v1/inspections', { car: sellersCar, slot, mode: 'home', pinCode: '400071', street: '3 Sion-Trombay Rd' });
+    const inspection = await postJson(person.client, '/api/v1/inspections', {
+      car: sellersCar,
+      slot,
+      mode: 'home',
+      pinCode: '400071',
+      street: '3 Sion-Trombay Rd',
+    });
     expect(inspection).toMatchObject({ status: 400, body: { fields: { pinCode: NEAREST } } });
     // Outside the sorting district, no area is "nearest": only the hub.
     const far = await postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[4], slot, mode: 'home', pinCode: '110001', street: '4 Janpath' });
     expect(far.body.fields?.pinCode).toBe(`We don't visit 110001 yet. Please come to our hub at ${HUB}.`);
 
-    const fleet = await database.db.selectFrom('vehicles').innerJoin('rental_terms', 'rental_terms.vehicle_id', 'vehicles.id').select('vehicles.id').where('rental_terms.delivery_available', '=', 1).executeTakeFirstOrThrow();
+    const fleet = await database.db
+      .selectFrom('vehicles')
+      .innerJoin('rental_terms', 'rental_terms.vehicle_id', 'vehicles.id')
+      .select('vehicles.id')
+      .where('rental_terms.delivery_available', '=', 1)
+      .executeTakeFirstOrThrow();
     const range = { from: `${addDays(today, 10)}T10:00`, to: `${addDays(today, 12)}T10:00` };
     const delivery = await person.client.get(`/api/v1/rentals/cars/${fleet.id}?${new URLSearchParams({ ...range, pickup: 'delivery', pinCode: '400071' })}`);
     expect(delivery.status).toBe(400);
@@ -215,7 +270,13 @@ describe.skipIf(!shared.url)(`home visits (${shared.dialect})`, () => {
     ]);
     // Now 400071 is nearest Chembur.
     const person = await verifiedPerson();
-    const refusedPin = await postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[5], slot: freshSlot(), mode: 'home', pinCode: '400071', street: '3 Sion-Trombay Rd' });
+    const refusedPin = await postJson(person.client, '/api/v1/test-drives', {
+      vehicleId: cars[5],
+      slot: freshSlot(),
+      mode: 'home',
+      pinCode: '400071',
+      street: '3 Sion-Trombay Rd',
+    });
     expect(refusedPin.body.fields?.pinCode).toBe(`We don't visit 400071 yet. Nearest area we visit: Chembur — 400074, or come to our hub at ${HUB}.`);
     await admin.postForm('/admin/settings', { intent: 'reset' });
   });
@@ -226,7 +287,10 @@ describe.skipIf(!shared.url)(`migration 033 on saved settings and rows (${shared
     const opened = await openTestDatabase(shared.dialect, { upTo: '032-installation' });
     try {
       const { db } = opened.database;
-      await db.insertInto('settings').values({ key: 'servicePinCodes', value: JSON.stringify(['400053', '560001', '400069']), updated_by: ADMIN, updated_at: new Date().toISOString() }).execute();
+      await db
+        .insertInto('settings')
+        .values({ key: 'servicePinCodes', value: JSON.stringify(['400053', '560001', '400069']), updated_by: ADMIN, updated_at: new Date().toISOString() })
+        .execute();
       await migrateToLatest(opened.database);
       const settings = await getSettings(opened.database, defaultSettings({ siteName: 'Gaadi Bazaar', adminEmail: ADMIN }));
       expect(settings.serviceAreas).toEqual([
@@ -237,11 +301,36 @@ describe.skipIf(!shared.url)(`migration 033 on saved settings and rows (${shared
       expect(await db.selectFrom('settings').select('key').where('key', '=', 'servicePinCodes').execute()).toEqual([]);
 
       const now = new Date().toISOString();
-      const row = { user_id: 'someone', vehicle_id: null, vehicle_title: 'Old car', mode: 'home' as const, pin_code: '400049', name: 'A', phone: '+919800000000', email: 'a@example.in', slot_start_ms: Date.parse('2030-01-01T04:30:00.000Z'), seat: 0, status: 'booked' as const, reminded_at: null, created_at: now, updated_at: now };
+      const row = {
+        user_id: 'someone',
+        vehicle_id: null,
+        vehicle_title: 'Old car',
+        mode: 'home' as const,
+        pin_code: '400049',
+        name: 'A',
+        phone: '+919800000000',
+        email: 'a@example.in',
+        slot_start_ms: Date.parse('2030-01-01T04:30:00.000Z'),
+        seat: 0,
+        status: 'booked' as const,
+        reminded_at: null,
+        created_at: now,
+        updated_at: now,
+      };
       const old = await db.insertInto('test_drives').values(row).returning(['street', 'landmark']).executeTakeFirstOrThrow();
       expect(old).toEqual({ street: '', landmark: '' });
-      await expect(db.insertInto('test_drives').values({ ...row, slot_start_ms: Date.parse('2030-01-02T04:30:00.000Z'), street: 'x'.repeat(201) }).execute()).rejects.toThrow(/CHECK|check/);
-      await expect(db.insertInto('test_drives').values({ ...row, slot_start_ms: Date.parse('2030-01-03T04:30:00.000Z'), street: '12 Sea View', landmark: 'x'.repeat(101) }).execute()).rejects.toThrow(/CHECK|check/);
+      await expect(
+        db
+          .insertInto('test_drives')
+          .values({ ...row, slot_start_ms: Date.parse('2030-01-02T04:30:00.000Z'), street: 'x'.repeat(201) })
+          .execute(),
+      ).rejects.toThrow(/CHECK|check/);
+      await expect(
+        db
+          .insertInto('test_drives')
+          .values({ ...row, slot_start_ms: Date.parse('2030-01-03T04:30:00.000Z'), street: '12 Sea View', landmark: 'x'.repeat(101) })
+          .execute(),
+      ).rejects.toThrow(/CHECK|check/);
     } finally {
       await opened.cleanup();
     }

@@ -42,8 +42,16 @@ function verifiedPerson(label = 'seller') {
 }
 
 async function postJson(client: HttpClient, path: string, body: unknown = {}) {
-  const response = await client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  return { status: response.status, type: response.headers.get('content-type') ?? '', body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+  const response = await client.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    body: (await response.json().catch(() => null)) as Record<string, unknown> | null,
+  };
 }
 
 /** A desk form post (multipart, as the page sends it); the redirect's page is read for its toast. */
@@ -58,7 +66,11 @@ async function desk(id: number, fields: Record<string, string>, files: Array<{ n
 }
 
 async function photo(colour: { r: number; g: number; b: number }): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 async function book(person: { client: HttpClient }, mode: 'hub' | 'home' = 'home'): Promise<number> {
@@ -90,7 +102,16 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
     server = await startTestServer({
       dialect: shared.dialect,
       seed: true,
-      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN, SETTINGS_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0', LOG_LEVEL: 'warn', TEST_CLOCK_START: SERVER_CLOCK_START },
+      env: {
+        APP_MODE: 'demo',
+        DEMO_ADMIN_PASSWORD: PASSWORD,
+        TRUST_PROXY: 'true',
+        ADMIN_EMAILS: ADMIN,
+        SETTINGS_CACHE_SECONDS: '0',
+        PAGE_CACHE_SECONDS: '0',
+        LOG_LEVEL: 'warn',
+        TEST_CLOCK_START: SERVER_CLOCK_START,
+      },
     });
     database = openServerDatabase(server);
     admin = new HttpClient(server.url);
@@ -121,10 +142,14 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
     expect((await desk(id, { intent: 'confirm' })).text).toContain('Inspection confirmed.');
     expect((await desk(id, { intent: 'confirm' })).status).toBe(409);
 
-    const recorded = await desk(id, { intent: 'record', 'item-0': 'Excellent', 'item-3': 'Needs Attention', odometer: '38,412', notes: 'Rear bumper scuffed.\nService book complete.' }, [
-      { name: 'front.jpg', bytes: await photo({ r: 200, g: 30, b: 30 }) },
-      { name: 'side.jpg', bytes: await photo({ r: 30, g: 30, b: 200 }) },
-    ]);
+    const recorded = await desk(
+      id,
+      { intent: 'record', 'item-0': 'Excellent', 'item-3': 'Needs Attention', odometer: '38,412', notes: 'Rear bumper scuffed.\nService book complete.' },
+      [
+        { name: 'front.jpg', bytes: await photo({ r: 200, g: 30, b: 30 }) },
+        { name: 'side.jpg', bytes: await photo({ r: 30, g: 30, b: 200 }) },
+      ],
+    );
     expect(recorded.status).toBe(303);
     expect(recorded.text).toContain('Inspection recorded.');
     const row = await database.db.selectFrom('inspections').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -223,7 +248,11 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
   it('an offer past its last day (India time, the server’s clock) cannot be accepted', async () => {
     const seller = await verifiedPerson();
     const id = await offered(seller);
-    await database.db.updateTable('inspections').set({ offer_valid_until: addDays(today, -1) }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('inspections')
+      .set({ offer_valid_until: addDays(today, -1) })
+      .where('id', '=', id)
+      .execute();
     expect((await myInspection(seller.client, id)).offer?.state).toBe('expired');
     const refused = await postJson(seller.client, `/api/v1/me/inspections/${id}/offer/accept`);
     expect(refused.status).toBe(409);
@@ -254,19 +283,36 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
   it('an accepted offer becomes one vehicle draft (also when asked twice at once), not public until published', async () => {
     const seller = await verifiedPerson();
     const id = await book(seller);
-    await desk(id, { intent: 'record', 'item-0': 'Good', 'item-9': 'Fair', odometer: '41,000', notes: 'Clean car.' }, [{ name: 'front.jpg', bytes: await photo({ r: 20, g: 160, b: 40 }) }]);
+    await desk(id, { intent: 'record', 'item-0': 'Good', 'item-9': 'Fair', odometer: '41,000', notes: 'Clean car.' }, [
+      { name: 'front.jpg', bytes: await photo({ r: 20, g: 160, b: 40 }) },
+    ]);
     await desk(id, { intent: 'offer', amount: '3,90,000', validUntil: addDays(today, 3) });
     expect((await desk(id, { intent: 'draft', categoryId: await firstCategoryId() })).status).toBe(409);
     expect((await postJson(seller.client, `/api/v1/me/inspections/${id}/offer/accept`)).status).toBe(200);
 
-    const before = await (await admin.get('/api/v1/vehicles?perPage=1')).json() as { total: number };
+    const before = (await (await admin.get('/api/v1/vehicles?perPage=1')).json()) as { total: number };
     const category = await firstCategoryId();
     const tries = await Promise.all(Array.from({ length: 4 }, () => desk(id, { intent: 'draft', categoryId: category })));
     expect(tries.every((answer) => answer.status === 303)).toBe(true);
-    const drafts = await database.db.selectFrom('vehicles').selectAll().where('status', '=', 'draft').where('make', '=', 'Maruti Suzuki').where('odometer', '=', 41_000).execute();
+    const drafts = await database.db
+      .selectFrom('vehicles')
+      .selectAll()
+      .where('status', '=', 'draft')
+      .where('make', '=', 'Maruti Suzuki')
+      .where('odometer', '=', 41_000)
+      .execute();
     expect(drafts).toHaveLength(1);
     const draft = drafts[0]!;
-    expect(draft).toMatchObject({ model: 'Baleno', year: '2020', fuel_type: 'Petrol', transmission: 'Manual', owners: '1', price: '', price_rupees: null, description: 'Clean car.' });
+    expect(draft).toMatchObject({
+      model: 'Baleno',
+      year: '2020',
+      fuel_type: 'Petrol',
+      transmission: 'Manual',
+      owners: '1',
+      price: '',
+      price_rupees: null,
+      description: 'Clean car.',
+    });
     expect(JSON.parse(draft.inspection!)).toEqual({ Engine: 'Good', 'Body and paint': 'Fair' });
     const images = await database.db.selectFrom('vehicle_images').select('key').where('vehicle_id', '=', draft.id).execute();
     expect(images).toHaveLength(1);
@@ -278,9 +324,9 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
 
     // Not public: listing and its count, search, the vehicle page and API, the sitemap, compare.
     const visitor = new HttpClient(server.url);
-    const after = await (await visitor.get('/api/v1/vehicles?perPage=1')).json() as { total: number };
+    const after = (await (await visitor.get('/api/v1/vehicles?perPage=1')).json()) as { total: number };
     expect(after.total).toBe(before.total);
-    const searched = await (await visitor.get('/api/v1/vehicles?q=baleno&perPage=50')).json() as { items: Array<{ id: number }> };
+    const searched = (await (await visitor.get('/api/v1/vehicles?q=baleno&perPage=50')).json()) as { items: Array<{ id: number }> };
     expect(searched.items.map((item) => item.id)).not.toContain(draft.id);
     expect((await visitor.get(`/vehicle/${draft.id}`)).status).toBe(404);
     expect((await visitor.get(`/api/v1/vehicles/${draft.id}`)).status).toBe(404);
@@ -299,7 +345,7 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
     // Published (status Available, with a price): public from then on.
     await database.db.updateTable('vehicles').set({ status: 'available', price: '5,25,000', price_rupees: 525_000 }).where('id', '=', draft.id).execute();
     expect((await visitor.get(`/vehicle/${draft.id}`)).status).toBe(200);
-    const published = await (await visitor.get('/api/v1/vehicles?perPage=1')).json() as { total: number };
+    const published = (await (await visitor.get('/api/v1/vehicles?perPage=1')).json()) as { total: number };
     expect(published.total).toBe(before.total + 1);
   });
 
@@ -325,11 +371,21 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
     for (const path of ['/admin/inspections', `/admin/inspections/${id}`]) {
       const read = await fetch(`${server.url}${path}`, { redirect: 'manual', headers: { authorization: `Bearer ${token}` } });
       expect([302, 401, 403]).toContain(read.status);
-      const write = await fetch(`${server.url}${path}`, { method: 'POST', redirect: 'manual', headers: { authorization: `Bearer ${token}`, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=confirm' });
+      const write = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { authorization: `Bearer ${token}`, origin: server.url, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'intent=confirm',
+      });
       expect([302, 401, 403]).toContain(write.status);
     }
     // A cross-site form post from the admin's own browser is refused (CSRF).
-    const crossSite = await admin.request(`/admin/inspections/${id}`, { method: 'POST', origin: 'https://evil.example', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'intent=confirm' });
+    const crossSite = await admin.request(`/admin/inspections/${id}`, {
+      method: 'POST',
+      origin: 'https://evil.example',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'intent=confirm',
+    });
     expect(crossSite.status).toBe(403);
     expect((await database.db.selectFrom('inspections').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('booked');
   });

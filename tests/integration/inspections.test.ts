@@ -46,8 +46,16 @@ function verifiedPerson(label = 'seller') {
 }
 
 async function postJson(client: HttpClient, path: string, body: unknown, raw = false) {
-  const response = await client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: raw ? (body as string) : JSON.stringify(body) });
-  return { status: response.status, type: response.headers.get('content-type') ?? '', body: (await response.json().catch(() => null)) as Record<string, unknown> | null };
+  const response = await client.request(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: raw ? (body as string) : JSON.stringify(body),
+  });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    body: (await response.json().catch(() => null)) as Record<string, unknown> | null,
+  };
 }
 
 describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
@@ -77,10 +85,26 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
   it('books with a verified phone, keeps the car and its estimate, confirms by mail and SMS', async () => {
     const person = await verifiedPerson();
     const slot = freshSlot();
-    const answer = await postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '400069', street: '12 Sea View, Juhu Tara Rd', landmark: 'Juhu Circle', slot });
+    const answer = await postJson(person.client, '/api/v1/inspections', {
+      car,
+      mode: 'home',
+      pinCode: '400069',
+      street: '12 Sea View, Juhu Tara Rd',
+      landmark: 'Juhu Circle',
+      slot,
+    });
     expect(answer.status).toBe(201);
     const { inspection } = inspectionAnswerSchema.parse(answer.body);
-    expect(inspection).toMatchObject({ car, mode: 'home', pinCode: '400069', street: '12 Sea View, Juhu Tara Rd', landmark: 'Juhu Circle', slot, status: 'booked', estimate: { kind: 'range' } });
+    expect(inspection).toMatchObject({
+      car,
+      mode: 'home',
+      pinCode: '400069',
+      street: '12 Sea View, Juhu Tara Rd',
+      landmark: 'Juhu Circle',
+      slot,
+      status: 'booked',
+      estimate: { kind: 'range' },
+    });
     const mail = await waitForOutbox(person.client, 'email', person.email, (entry) => entry.subject.includes('inspection is booked'));
     expect(mail.body).toContain('2021 Honda City');
     await waitForOutbox(person.client, 'sms', person.phone, (entry) => entry.body.includes('Car inspection is booked'));
@@ -88,7 +112,9 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     const lead = await database.db.selectFrom('sell_submissions').selectAll().where('inspection_id', '=', inspection.id).execute();
     expect(lead).toHaveLength(1);
     expect(lead[0]).toMatchObject({ name: 'Rohan Mehta', phone: person.phone, vehicle: 'Honda City', year: '2021', price: '', status: 'new' });
-    expect(lead[0]!.description).toMatch(new RegExp(`^Inspection #${inspection.id} booked for .+, at the seller's home: 12 Sea View, Juhu Tara Rd \\(near Juhu Circle\\), 400069\\.$`));
+    expect(lead[0]!.description).toMatch(
+      new RegExp(`^Inspection #${inspection.id} booked for .+, at the seller's home: 12 Sea View, Juhu Tara Rd \\(near Juhu Circle\\), 400069\\.$`),
+    );
     expect(JSON.parse(lead[0]!.car!)).toEqual({ ...car, variant: '', unlisted: false });
     expect(JSON.parse(lead[0]!.estimate!)).toMatchObject({ kind: 'range' });
     const list = inspectionListSchema.parse(await (await person.client.get('/api/v1/me/inspections')).json());
@@ -126,10 +152,18 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     const early = await verifiedPerson('early');
     expect((await postJson(early.client, '/api/v1/inspections', { car, mode: 'hub', slot })).status).toBe(201);
     const people = await Promise.all(Array.from({ length: 10 }, () => verifiedPerson('last-seat')));
-    const answers = await Promise.all(people.map((person) => postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '400069', street: '12 Sea View', slot })));
+    const answers = await Promise.all(
+      people.map((person) => postJson(person.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '400069', street: '12 Sea View', slot })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, ...Array<number>(9).fill(409)]);
-    for (const answer of answers.filter((item) => item.status === 409)) expect(answer.body).toMatchObject({ detail: 'That time is fully booked. Please choose another time.' });
-    const rows = await database.db.selectFrom('inspections').select('seat').where('slot_start_ms', '=', slotInstant(slot).getTime()).where('status', '<>', 'cancelled').execute();
+    for (const answer of answers.filter((item) => item.status === 409))
+      expect(answer.body).toMatchObject({ detail: 'That time is fully booked. Please choose another time.' });
+    const rows = await database.db
+      .selectFrom('inspections')
+      .select('seat')
+      .where('slot_start_ms', '=', slotInstant(slot).getTime())
+      .where('status', '<>', 'cancelled')
+      .execute();
     expect(rows.map((row) => row.seat).sort()).toEqual([0, 1]);
   });
 
@@ -210,10 +244,35 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     const slot = freshSlot();
     const { inspection } = inspectionAnswerSchema.parse((await postJson(person.client, '/api/v1/inspections', { car, mode: 'hub', slot })).body);
     const logger = createLogger('warn', 'json');
-    const config = { siteName: 'Gaadi Bazaar', siteOrigin: server.url, contactAddress: 'Andheri East, Mumbai', outboxEnabled: true, mode: 'test' as const, mail: { smtpUrl: undefined, from: 'test@example.in' }, sms: { provider: 'outbox' as const } };
-    const deps = { database, logger, config: config as never, mailer: createMailer({ config: config as never, database, logger, clock: systemClock }), clock: systemClock, jobs: createJobSignal() };
+    const config = {
+      siteName: 'Gaadi Bazaar',
+      siteOrigin: server.url,
+      contactAddress: 'Andheri East, Mumbai',
+      outboxEnabled: true,
+      mode: 'test' as const,
+      mail: { smtpUrl: undefined, from: 'test@example.in' },
+      sms: { provider: 'outbox' as const },
+    };
+    const deps = {
+      database,
+      logger,
+      config: config as never,
+      mailer: createMailer({ config: config as never, database, logger, clock: systemClock }),
+      clock: systemClock,
+      jobs: createJobSignal(),
+    };
     const start = slotInstant(slot).getTime();
-    const reminders = async () => (await database.db.selectFrom('outbox_messages').select(['channel', 'body']).where('recipient', 'in', [person.email, person.phone]).where('body', 'like', '%Reminder: your car inspection is soon%').execute()).map((row) => row.channel).sort();
+    const reminders = async () =>
+      (
+        await database.db
+          .selectFrom('outbox_messages')
+          .select(['channel', 'body'])
+          .where('recipient', 'in', [person.email, person.phone])
+          .where('body', 'like', '%Reminder: your car inspection is soon%')
+          .execute()
+      )
+        .map((row) => row.channel)
+        .sort();
     // Three hours before: not yet.
     expect(await sendDueInspectionReminders(deps, start - 3 * 3600_000)).toBe(0);
     // 90 minutes before, by two runs at once, then again: one reminder, by mail and SMS.
@@ -250,7 +309,11 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     expect(data.status).toBe(409);
     expect(await data.text()).toContain('You already have 3 upcoming inspections');
     const api = await fromApi(freshSlot());
-    expect(api).toMatchObject({ status: 409, type: expect.stringContaining('application/problem+json'), body: { detail: expect.stringContaining('You already have 3 upcoming inspections') } });
+    expect(api).toMatchObject({
+      status: 409,
+      type: expect.stringContaining('application/problem+json'),
+      body: { detail: expect.stringContaining('You already have 3 upcoming inspections') },
+    });
     const held = await database.db.selectFrom('inspections').select('id').where('email', '=', person.email).where('status', '<>', 'cancelled').execute();
     expect(held).toHaveLength(3);
 
@@ -263,7 +326,9 @@ describe.skipIf(!shared.url)(`inspections (${shared.dialect})`, () => {
     expect(mainText(await hourly.text())).toContain('You have booked 3 inspections within the hour.');
     const hourlyApi = await fromApi(freshSlot());
     expect(hourlyApi).toMatchObject({ status: 429, body: { detail: expect.stringContaining('You have booked 3 inspections within the hour.') } });
-    expect(await database.db.selectFrom('inspections').select('id').where('email', '=', person.email).where('status', '<>', 'cancelled').execute()).toHaveLength(2);
+    expect(
+      await database.db.selectFrom('inspections').select('id').where('email', '=', person.email).where('status', '<>', 'cancelled').execute(),
+    ).toHaveLength(2);
     // Moving one that is booked is no new booking.
     const [kept] = held.filter((row) => row.id !== inspection.id);
     expect((await postJson(person.client, `/api/v1/me/inspections/${kept!.id}/reschedule`, { slot: freshSlot() })).status).toBe(200);

@@ -30,7 +30,14 @@ describe.skipIf(!base)('installable app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
     const manifest = JSON.parse(await response.text()) as Manifest;
-    expect(manifest).toMatchObject({ name: 'Gaadi Bazaar', short_name: 'Gaadi Bazaar', start_url: '/', scope: '/', display: 'standalone', theme_color: THEME_COLOR });
+    expect(manifest).toMatchObject({
+      name: 'Gaadi Bazaar',
+      short_name: 'Gaadi Bazaar',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: THEME_COLOR,
+    });
     expect(manifest.short_name.length).toBeLessThanOrEqual(12);
     const sizes = (purpose: string) => manifest.icons.filter((icon) => (icon.purpose ?? 'any') === purpose).map((icon) => icon.sizes);
     expect(sizes('any')).toEqual(expect.arrayContaining(['192x192', '512x512']));
@@ -73,7 +80,7 @@ describe.skipIf(!base)('installable app', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, no-cache');
     const html = await response.text();
-    expect(html).toContain("You&#x27;re offline");
+    expect(html).toContain('You&#x27;re offline');
     expect(html).toContain('<meta name="robots" content="noindex,nofollow"/>');
   });
 

@@ -67,7 +67,11 @@ describe.skipIf(!sharedUrl)(`an installation's own secret (${dialect})`, () => {
     for (const secret of GUESSES) {
       const token = forgedToken(email, secret);
       const attacker = new HttpClient(server.url);
-      const answer = await attacker.request('/api/v1/auth/verify-email', { method: 'POST', body: JSON.stringify({ token }), headers: { 'content-type': 'application/json' } });
+      const answer = await attacker.request('/api/v1/auth/verify-email', {
+        method: 'POST',
+        body: JSON.stringify({ token }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(answer.status, `a token signed with ${secret}`).toBe(400);
       await answer.body?.cancel();
       await attacker.open(`/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=%2Fprofile`);
@@ -77,7 +81,11 @@ describe.skipIf(!sharedUrl)(`an installation's own secret (${dialect})`, () => {
     // The same token signed with the secret in the data folder does verify: the forgery above is
     // made right, and only the secret stood in its way.
     const real = forgedToken(email, (await readFile(path.join(server.dataDir, AUTH_SECRET_FILE), 'utf8')).trim());
-    const answer = await new HttpClient(server.url).request('/api/v1/auth/verify-email', { method: 'POST', body: JSON.stringify({ token: real }), headers: { 'content-type': 'application/json' } });
+    const answer = await new HttpClient(server.url).request('/api/v1/auth/verify-email', {
+      method: 'POST',
+      body: JSON.stringify({ token: real }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(answer.status).toBe(200);
     await answer.body?.cancel();
     expect((await owner.session())?.user.emailVerified).toBe(true);

@@ -39,7 +39,11 @@ async function within(limitMs: number, check: () => Promise<boolean>): Promise<n
   return performance.now() - started;
 }
 
-type Listing = { total: number; items: Array<{ id: number; name: string; categorySlug: string }>; facets: Record<string, Array<{ value: string; count: number }>> };
+type Listing = {
+  total: number;
+  items: Array<{ id: number; name: string; categorySlug: string }>;
+  facets: Record<string, Array<{ value: string; count: number }>>;
+};
 
 async function listing(server: TestServer): Promise<Listing> {
   const response = await fetch(`${server.url}/api/v1/vehicles?perPage=100`);
@@ -98,10 +102,18 @@ describe('two instances on one PostgreSQL database', () => {
     const before = new Set((await imagesOf()).map((image) => image.key));
     const form = new FormData();
     form.set('intent', 'add-images');
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c2410c' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c2410c' } })
+      .jpeg()
+      .toBuffer();
     form.append('images', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'new-front.jpg');
     const saved = await admin.request(editPath, { method: 'POST', body: form });
-    expect(saved.status, await saved.clone().text().then((text) => text.slice(0, 300))).toBeLessThan(400);
+    expect(
+      saved.status,
+      await saved
+        .clone()
+        .text()
+        .then((text) => text.slice(0, 300)),
+    ).toBeLessThan(400);
 
     const images = await imagesOf();
     const added = images.find((image) => !before.has(image.key))!;
@@ -131,7 +143,13 @@ describe('two instances on one PostgreSQL database', () => {
     await cached.body?.cancel();
 
     const admin = await signInAdmin(a);
-    const saved = await admin.postForm('/admin/settings', { intent: 'save', siteName: 'Shree Motors', adminEmail: ADMIN, itemsPerPage: '10', emailNotifications: 'on' });
+    const saved = await admin.postForm('/admin/settings', {
+      intent: 'save',
+      siteName: 'Shree Motors',
+      adminEmail: ADMIN,
+      itemsPerPage: '10',
+      emailNotifications: 'on',
+    });
     expect(saved.status).toBe(302);
     const took = await within(5_000, async () => (await (await visitor.get('/')).text()).includes('<title>Shree Motors'));
     console.info(`[instances] a setting saved on A showed on B after ${took.toFixed(0)} ms`);
@@ -149,9 +167,16 @@ describe('two instances on one PostgreSQL database', () => {
     const editPath = `/admin-panel/vehicles/edit/${encodeURIComponent(car.categorySlug)}/${car.id}`;
     const fields = formFields(await (await admin.get(editPath)).text()).filter(([name]) => !['status', 'soldPrice', 'soldAt', 'intent'].includes(name));
     const form = new FormData();
-    for (const [name, value] of [...fields, ['intent', 'save'], ['status', 'sold'], ['soldPrice', '5,00,000'], ['soldAt', '2026-11-20']]) form.append(name!, value!);
+    for (const [name, value] of [...fields, ['intent', 'save'], ['status', 'sold'], ['soldPrice', '5,00,000'], ['soldAt', '2026-11-20']])
+      form.append(name!, value!);
     const saved = await admin.request(editPath, { method: 'POST', body: form });
-    expect(saved.status, await saved.clone().text().then((text) => text.slice(0, 300))).toBe(302);
+    expect(
+      saved.status,
+      await saved
+        .clone()
+        .text()
+        .then((text) => text.slice(0, 300)),
+    ).toBe(302);
 
     const took = await within(5_000, async () => (await listing(b)).total === before.total - 1);
     console.info(`[instances] a car sold on A left B's listing after ${took.toFixed(0)} ms`);
@@ -166,13 +191,21 @@ describe('two instances on one PostgreSQL database', () => {
     const admin = new pg.Client({ connectionString: b.databaseUrl });
     await admin.connect();
     try {
-      const cut = await admin.query<{ cut: boolean }>('SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [LISTENER_APPLICATION_NAME]);
+      const cut = await admin.query<{ cut: boolean }>(
+        'SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+        [LISTENER_APPLICATION_NAME],
+      );
       // One listener per instance.
       expect(cut.rows.length).toBe(2);
       b.expectErrorLog(/change notices/);
       a.expectErrorLog(/change notices/);
       // Listening again after the first reconnect delay.
-      await within(10_000, async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [LISTENER_APPLICATION_NAME])).rows.length === 2);
+      await within(
+        10_000,
+        async () =>
+          (await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1', [LISTENER_APPLICATION_NAME])).rows
+            .length === 2,
+      );
     } finally {
       await admin.end();
     }
@@ -181,7 +214,9 @@ describe('two instances on one PostgreSQL database', () => {
     const cached = await visitor.get('/');
     expect(cached.headers.get('x-cache')).toBe('hit');
     await cached.body?.cancel();
-    const saved = await (await signInAdmin(a)).postForm('/admin/settings', { intent: 'save', siteName: 'Sai Cars', adminEmail: ADMIN, itemsPerPage: '10', emailNotifications: 'on' });
+    const saved = await (
+      await signInAdmin(a)
+    ).postForm('/admin/settings', { intent: 'save', siteName: 'Sai Cars', adminEmail: ADMIN, itemsPerPage: '10', emailNotifications: 'on' });
     expect(saved.status).toBe(302);
     const took = await within(5_000, async () => (await (await visitor.get('/')).text()).includes('<title>Sai Cars'));
     expect(took).toBeLessThan(1_000);
@@ -221,7 +256,8 @@ describe('two instances on one PostgreSQL database', () => {
     return client;
   }
 
-  const postJson = (client: HttpClient, path: string, body: unknown) => client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const postJson = (client: HttpClient, path: string, body: unknown) =>
+    client.request(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   it('one car asked for at the same moment on A and on B: one test drive and one rental booking, the other told it is taken', async () => {
     const db = new pg.Client({ connectionString: a.databaseUrl });
@@ -231,17 +267,25 @@ describe('two instances on one PostgreSQL database', () => {
       // A test drive: the first free slot three days on, for a car for sale.
       const car = (await listing(a)).items[2]!.id;
       const day = new Date(Date.now() + 3 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
-      const { slots } = (await (await fetch(`${a.url}/api/v1/test-drives/slots?vehicleId=${car}&date=${day}`)).json()) as { slots: Array<{ start: string; remaining: number }> };
+      const { slots } = (await (await fetch(`${a.url}/api/v1/test-drives/slots?vehicleId=${car}&date=${day}`)).json()) as {
+        slots: Array<{ start: string; remaining: number }>;
+      };
       const slot = slots.find((candidate) => candidate.remaining > 0)!.start;
       const drives = await Promise.all([onA, onB].map((client) => postJson(client, '/api/v1/test-drives', { vehicleId: car, slot, mode: 'hub' })));
-      expect(drives.map((answer) => answer.status).sort(), await Promise.all(drives.map((answer) => answer.clone().text())).then((texts) => texts.join(' | '))).toEqual([201, 409]);
+      expect(
+        drives.map((answer) => answer.status).sort(),
+        await Promise.all(drives.map((answer) => answer.clone().text())).then((texts) => texts.join(' | ')),
+      ).toEqual([201, 409]);
 
       // A rental: the same hours of one fleet car, a week on.
       const fleet = (await (await fetch(`${a.url}/api/v1/rentals/cars`)).json()) as { items: Array<{ id: number }> };
       const rentalDay = new Date(Date.now() + 7 * 86_400_000 + 5.5 * 3_600_000).toISOString().slice(0, 10);
       const booking = { carId: fleet.items[0]!.id, from: `${rentalDay}T10:00`, to: `${rentalDay}T22:00`, pickup: 'hub', payment: 'pay-at-pickup' };
       const rentals = await Promise.all([onA, onB].map((client) => postJson(client, '/api/v1/rentals/bookings', booking)));
-      expect(rentals.map((answer) => answer.status).sort(), await Promise.all(rentals.map((answer) => answer.clone().text())).then((texts) => texts.join(' | '))).toEqual([201, 409]);
+      expect(
+        rentals.map((answer) => answer.status).sort(),
+        await Promise.all(rentals.map((answer) => answer.clone().text())).then((texts) => texts.join(' | ')),
+      ).toEqual([201, 409]);
     } finally {
       await db.end();
     }

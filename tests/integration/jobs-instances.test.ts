@@ -25,7 +25,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Waits until no mail job is queued or running: every mail the test caused has been sent or has failed for good. */
 async function mailJobsSettled(database: Database): Promise<void> {
   await expect
-    .poll(async () => (await database.db.selectFrom('jobs').select('id').where('name', '=', 'mail').where('status', 'in', ['queued', 'running']).execute()).length, { timeout: 30_000 })
+    .poll(
+      async () => (await database.db.selectFrom('jobs').select('id').where('name', '=', 'mail').where('status', 'in', ['queued', 'running']).execute()).length,
+      { timeout: 30_000 },
+    )
     .toBe(0);
 }
 
@@ -38,7 +41,7 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
     await smtp?.close();
   });
 
-  it('an instance with WORKER=off queues a lead\'s mail and `npm run worker` sends it', async () => {
+  it("an instance with WORKER=off queues a lead's mail and `npm run worker` sends it", async () => {
     const server = await startTestServer({ dialect: 'postgres', childProcess: true, env: { SMTP_URL: smtp.url, WORKER: 'off' } });
     const client = new HttpClient(server.url);
     const phone = '+919640000001';
@@ -93,7 +96,11 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
       expect([...counts.keys()].sort()).toEqual([...subjects].sort());
       expect([...counts.values()].every((count) => count === 1)).toBe(true);
       // Both workers took part.
-      const sentBy = (server: TestServer) => server.output().split('\n').filter((line) => line.includes('"msg":"mail sent"')).length;
+      const sentBy = (server: TestServer) =>
+        server
+          .output()
+          .split('\n')
+          .filter((line) => line.includes('"msg":"mail sent"')).length;
       expect(sentBy(first)).toBeGreaterThan(0);
       expect(sentBy(second)).toBeGreaterThan(0);
       expect(sentBy(first) + sentBy(second)).toBe(200);
@@ -118,22 +125,55 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
     const isoNow = new Date(nowMs).toISOString();
     await database.db
       .insertInto('test_drives')
-      .values({ user_id: person.userId, vehicle_id: null, vehicle_title: 'Reminder Creta', mode: 'hub', pin_code: '', name: 'Asha Verma', phone: person.phone, email: person.email, slot_start_ms: nowMs + 30 * 60_000, seat: 0, status: 'booked', reminded_at: null, created_at: isoNow, updated_at: isoNow })
+      .values({
+        user_id: person.userId,
+        vehicle_id: null,
+        vehicle_title: 'Reminder Creta',
+        mode: 'hub',
+        pin_code: '',
+        name: 'Asha Verma',
+        phone: person.phone,
+        email: person.email,
+        slot_start_ms: nowMs + 30 * 60_000,
+        seat: 0,
+        status: 'booked',
+        reminded_at: null,
+        created_at: isoNow,
+        updated_at: isoNow,
+      })
       .execute();
     const carId = await addFleetCarOn(first, 'Reminder Swift');
     const pickupMs = Math.ceil((nowMs + 20 * HOUR_MS) / HOUR_MS) * HOUR_MS;
-    const rental = await createBooking(rentalServices(database, { now: () => Date.now() }), { userId: person.userId, vehicleId: carId, fromMs: pickupMs, toMs: pickupMs + 30 * HOUR_MS, pickup: 'hub' });
+    const rental = await createBooking(rentalServices(database, { now: () => Date.now() }), {
+      userId: person.userId,
+      vehicleId: carId,
+      fromMs: pickupMs,
+      toMs: pickupMs + 30 * HOUR_MS,
+      pickup: 'hub',
+    });
     await database.db.updateTable('rental_bookings').set({ status: 'confirmed', hold_expires_ms: null }).where('id', '=', rental.id).execute();
     const longAgo = nowMs - 400 * 24 * HOUR_MS;
     const { id: oldJob } = await database.db
       .insertInto('jobs')
-      .values({ name: 'mail', payload: '{}', status: 'done', attempts: 1, max_attempts: 10, run_at_ms: longAgo, created_at_ms: longAgo, finished_at_ms: longAgo })
+      .values({
+        name: 'mail',
+        payload: '{}',
+        status: 'done',
+        attempts: 1,
+        max_attempts: 10,
+        run_at_ms: longAgo,
+        created_at_ms: longAgo,
+        finished_at_ms: longAgo,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     // The first instance's worker was off while the fixtures were made: restarted with it on, with two more.
     await first.stopKeepingData();
     const instances = [await startTestServer({ dialect: 'postgres', sameDataAs: first, env })];
-    instances.push(await startTestServer({ dialect: 'postgres', sameDataAs: first, env }), await startTestServer({ dialect: 'postgres', sameDataAs: first, env }));
+    instances.push(
+      await startTestServer({ dialect: 'postgres', sameDataAs: first, env }),
+      await startTestServer({ dialect: 'postgres', sameDataAs: first, env }),
+    );
     try {
       const from = Date.now();
       // Two whole periods with all three running, and a little more.
@@ -150,7 +190,20 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
         const inWindow = ofName.filter((run) => run.created_at_ms >= from && run.created_at_ms <= to);
         expect(inWindow.length, `${name}: runs while the three instances ran`).toBeGreaterThanOrEqual(2);
         expect(inWindow.length).toBeLessThanOrEqual(3);
-        await expect.poll(async () => (await database.db.selectFrom('jobs').select('status').where('name', '=', name).where('status', 'in', ['queued', 'failed']).where('created_at_ms', '<=', to).execute()).length).toBe(0);
+        await expect
+          .poll(
+            async () =>
+              (
+                await database.db
+                  .selectFrom('jobs')
+                  .select('status')
+                  .where('name', '=', name)
+                  .where('status', 'in', ['queued', 'failed'])
+                  .where('created_at_ms', '<=', to)
+                  .execute()
+              ).length,
+          )
+          .toBe(0);
       }
       // Each reminder reached the SMTP peer once, however many instances ran the reminder jobs.
       // The rental's says "Today, …" or "Tomorrow, …" by the hour this runs: matched on the rest.
@@ -158,9 +211,15 @@ describe.skipIf(!postgresReachable)('several instances on one PostgreSQL databas
       for (const subject of reminders) await smtp.waitForMessage((mail) => mail.to.includes(person.email) && mail.subject.includes(subject), 20_000);
       // Each reminder was queued once (the database's count, not a wait for a copy that never comes), and sent.
       await mailJobsSettled(database);
-      const reminderJobs = (await database.db.selectFrom('jobs').select('payload').where('name', '=', 'mail').execute()).filter((job) => String(job.payload).includes(person.email));
+      const reminderJobs = (await database.db.selectFrom('jobs').select('payload').where('name', '=', 'mail').execute()).filter((job) =>
+        String(job.payload).includes(person.email),
+      );
       expect(reminderJobs).toHaveLength(reminders.length);
-      for (const subject of reminders) expect(smtp.messages.filter((mail) => mail.to.includes(person.email) && mail.subject.includes(subject)), subject).toHaveLength(1);
+      for (const subject of reminders)
+        expect(
+          smtp.messages.filter((mail) => mail.to.includes(person.email) && mail.subject.includes(subject)),
+          subject,
+        ).toHaveLength(1);
       // The purge ran: the long-done job is gone.
       expect(await database.db.selectFrom('jobs').select('id').where('id', '=', oldJob).execute()).toEqual([]);
     } finally {

@@ -14,7 +14,22 @@ import type { Database } from '../../server/db/connection.ts';
 const { dialect, url: sharedUrl } = sharedServer();
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
 
-const HOSTILE_IDS = ['99999999999999999999999', '9223372036854775808', '2147483648', '-1', '0', 'abc', '1e3', '0x10', '1.5', ' 1', '%00', '1%00', '%E2%80%AE1', 'x'.repeat(5000)];
+const HOSTILE_IDS = [
+  '99999999999999999999999',
+  '9223372036854775808',
+  '2147483648',
+  '-1',
+  '0',
+  'abc',
+  '1e3',
+  '0x10',
+  '1.5',
+  ' 1',
+  '%00',
+  '1%00',
+  '%E2%80%AE1',
+  'x'.repeat(5000),
+];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,7 +84,17 @@ describe.skipIf(!sharedUrl)(`hostile ids and concurrent retries on ${dialect}`, 
     const now = Date.now();
     const { id } = await database.db
       .insertInto('jobs')
-      .values({ name: 'mail', payload: JSON.stringify({ to: 'buyer@example.in', subject, text: subject, messageId: `<retry-${now}@127.0.0.1>` }), status: 'failed', attempts: 10, max_attempts: 10, run_at_ms: now, created_at_ms: now, finished_at_ms: now, last_error: 'Mail service busy, try again later' })
+      .values({
+        name: 'mail',
+        payload: JSON.stringify({ to: 'buyer@example.in', subject, text: subject, messageId: `<retry-${now}@127.0.0.1>` }),
+        status: 'failed',
+        attempts: 10,
+        max_attempts: 10,
+        run_at_ms: now,
+        created_at_ms: now,
+        finished_at_ms: now,
+        last_error: 'Mail service busy, try again later',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const answers = await Promise.all(Array.from({ length: 20 }, () => admin.postForm('/admin-panel', { intent: 'retry-job', id: String(id) })));

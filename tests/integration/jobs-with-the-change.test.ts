@@ -31,11 +31,17 @@ const clock = movableClock(startMs);
 /** From now on the jobs table refuses every new job named `name` (the SMTP queue write failing, say). */
 async function refuseJobsNamed(database: Database, name: 'mail' | 'sms'): Promise<void> {
   if (database.dialect === 'sqlite') {
-    await sql`CREATE TRIGGER refuse_jobs BEFORE INSERT ON jobs WHEN NEW.name = ${sql.lit(name)} BEGIN SELECT RAISE(ABORT, 'the queue refused this job'); END`.execute(database.db);
+    await sql`CREATE TRIGGER refuse_jobs BEFORE INSERT ON jobs WHEN NEW.name = ${sql.lit(name)} BEGIN SELECT RAISE(ABORT, 'the queue refused this job'); END`.execute(
+      database.db,
+    );
     return;
   }
-  await sql`CREATE FUNCTION refuse_jobs() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the queue refused this job'; END $$`.execute(database.db);
-  await sql`CREATE TRIGGER refuse_jobs BEFORE INSERT ON jobs FOR EACH ROW WHEN (NEW.name = ${sql.lit(name)}) EXECUTE FUNCTION refuse_jobs()`.execute(database.db);
+  await sql`CREATE FUNCTION refuse_jobs() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'the queue refused this job'; END $$`.execute(
+    database.db,
+  );
+  await sql`CREATE TRIGGER refuse_jobs BEFORE INSERT ON jobs FOR EACH ROW WHEN (NEW.name = ${sql.lit(name)}) EXECUTE FUNCTION refuse_jobs()`.execute(
+    database.db,
+  );
 }
 
 async function acceptJobs(database: Database): Promise<void> {
@@ -50,7 +56,9 @@ async function acceptJobs(database: Database): Promise<void> {
 /** The queued jobs whose payload mentions `text` (a recipient), by name. */
 async function jobsFor(database: Database, text: string): Promise<Array<{ name: string; payload: Record<string, string> }>> {
   const rows = await database.db.selectFrom('jobs').select(['name', 'payload']).where('name', 'in', ['mail', 'sms']).orderBy('id').execute();
-  return rows.map((row) => ({ name: row.name, payload: JSON.parse(row.payload) as Record<string, string> })).filter((job) => JSON.stringify(job.payload).includes(text));
+  return rows
+    .map((row) => ({ name: row.name, payload: JSON.parse(row.payload) as Record<string, string> }))
+    .filter((job) => JSON.stringify(job.payload).includes(text));
 }
 
 async function outboxCount(database: Database, recipient: string): Promise<number> {
@@ -62,7 +70,12 @@ beforeAll(async () => {
   const outboxOnly = deskServices(opened.database, clock);
   // An SMTP server and an SMS provider configured, so mail and SMS are queued as jobs (nothing
   // sends them here: no worker runs in this test).
-  const config = { ...outboxOnly.config, mail: { ...outboxOnly.config.mail, smtpUrl: 'smtp://127.0.0.1:9' }, sms: { provider: 'twilio' }, contactAddress: 'MG Road, Pune' } as unknown as RentalDeskServices['config'];
+  const config = {
+    ...outboxOnly.config,
+    mail: { ...outboxOnly.config.mail, smtpUrl: 'smtp://127.0.0.1:9' },
+    sms: { provider: 'twilio' },
+    contactAddress: 'MG Road, Pune',
+  } as unknown as RentalDeskServices['config'];
   services = { ...outboxOnly, config, mailer: createMailer({ config, database: opened.database, logger: outboxOnly.logger, clock }) };
   await saveRentalSettings(opened.database, { emailNotifications: true, adminEmail: DESK_EMAIL });
 });
@@ -76,7 +89,8 @@ describe(`jobs queued with their change on ${dialect}`, () => {
     const renter = await addRenter(database);
     const fromMs = Math.ceil((startMs + 4 * DAY) / DAY) * DAY + 4.5 * HOUR_MS;
     const input = { userId: renter.userId, vehicleId: carId, fromMs, toMs: fromMs + 30 * HOUR_MS, pickup: 'hub' as const };
-    const bookingsOfCar = async () => (await database.db.selectFrom('rental_bookings').select(['id', 'status']).where('vehicle_id', '=', carId).execute()).length;
+    const bookingsOfCar = async () =>
+      (await database.db.selectFrom('rental_bookings').select(['id', 'status']).where('vehicle_id', '=', carId).execute()).length;
 
     await refuseJobsNamed(database, 'mail');
     await expect(requestBooking(services, input)).rejects.toThrow('the queue refused this job');
@@ -101,7 +115,9 @@ describe(`jobs queued with their change on ${dialect}`, () => {
 
     const { booking: cancelled } = await cancelBooking(services, { userId: renter.userId, bookingId: booking.id });
     expect(cancelled.status).toBe('cancelled');
-    expect((await jobsFor(database, renter.email)).map((job) => [job.name, job.payload.subject])).toEqual([['mail', `Cancelled: Atomic Swift (booking #${booking.id})`]]);
+    expect((await jobsFor(database, renter.email)).map((job) => [job.name, job.payload.subject])).toEqual([
+      ['mail', `Cancelled: Atomic Swift (booking #${booking.id})`],
+    ]);
     expect((await jobsFor(database, renter.phone)).map((job) => job.name)).toEqual(['sms']);
   });
 
@@ -115,10 +131,26 @@ describe(`jobs queued with their change on ${dialect}`, () => {
     const now = new Date(clock.now()).toISOString();
     const { id } = await database.db
       .insertInto('test_drives')
-      .values({ user_id: person.userId, vehicle_id: null, vehicle_title: 'Hyundai Creta SX 2021', mode: 'hub', pin_code: '', name: 'Asha Verma', phone: person.phone, email: person.email, slot_start_ms: slotStart(from), seat: 0, status: 'booked', reminded_at: null, created_at: now, updated_at: now })
+      .values({
+        user_id: person.userId,
+        vehicle_id: null,
+        vehicle_title: 'Hyundai Creta SX 2021',
+        mode: 'hub',
+        pin_code: '',
+        name: 'Asha Verma',
+        phone: person.phone,
+        email: person.email,
+        slot_start_ms: slotStart(from),
+        seat: 0,
+        status: 'booked',
+        reminded_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const slotOf = async () => (await database.db.selectFrom('test_drives').select('slot_start_ms').where('id', '=', id).executeTakeFirstOrThrow()).slot_start_ms;
+    const slotOf = async () =>
+      (await database.db.selectFrom('test_drives').select('slot_start_ms').where('id', '=', id).executeTakeFirstOrThrow()).slot_start_ms;
 
     await refuseJobsNamed(database, 'sms');
     await expect(rescheduleAndConfirm(services, { id, userId: person.userId, slot: to })).rejects.toThrow('the queue refused this job');
@@ -142,12 +174,17 @@ describe(`jobs queued with their change on ${dialect}`, () => {
     // better-auth makes this table in the app; the review reads the customer's email from it.
     await sql`create table if not exists "user" (id text primary key, email text not null, name text not null default '')`.execute(database.db);
     await sql`insert into "user" (id, email, name) values (${person.userId}, ${person.email}, 'Asha Verma')`.execute(database.db);
-    const status = async () => (await database.db.selectFrom('driving_licences').select('status').where('user_id', '=', person.userId).executeTakeFirstOrThrow()).status;
+    const status = async () =>
+      (await database.db.selectFrom('driving_licences').select('status').where('user_id', '=', person.userId).executeTakeFirstOrThrow()).status;
 
     await refuseJobsNamed(database, 'mail');
-    await expect(reviewLicence(services, { userId: person.userId, adminEmail: 'admin@gaadibazaar.in', decision: 'approve' })).rejects.toThrow('the queue refused this job');
+    await expect(reviewLicence(services, { userId: person.userId, adminEmail: 'admin@gaadibazaar.in', decision: 'approve' })).rejects.toThrow(
+      'the queue refused this job',
+    );
     expect(await status()).toBe('pending');
-    expect(await database.db.selectFrom('audit_log').select('id').where('entity', '=', 'driving-licence').where('entity_id', '=', person.userId).execute()).toEqual([]);
+    expect(
+      await database.db.selectFrom('audit_log').select('id').where('entity', '=', 'driving-licence').where('entity_id', '=', person.userId).execute(),
+    ).toEqual([]);
     await acceptJobs(database);
 
     await reviewLicence(services, { userId: person.userId, adminEmail: 'admin@gaadibazaar.in', decision: 'approve' });

@@ -65,7 +65,10 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
 
       await db.transaction().execute((trx) => enqueue(trx, 'mail', { to: 'kept@example.in' }, { nowMs: Date.now() }));
       // Two workers asking at once: one gets it.
-      const claims = await Promise.all([claimNext(test.database, { nowMs: Date.now(), leaseMs: 60_000 }), claimNext(test.database, { nowMs: Date.now(), leaseMs: 60_000 })]);
+      const claims = await Promise.all([
+        claimNext(test.database, { nowMs: Date.now(), leaseMs: 60_000 }),
+        claimNext(test.database, { nowMs: Date.now(), leaseMs: 60_000 }),
+      ]);
       expect(claims.filter(Boolean)).toHaveLength(1);
       expect(JSON.parse(claims.find(Boolean)!.payload)).toEqual({ to: 'kept@example.in' });
       // Its lease lapses (the worker died): another worker takes it again, as a second attempt.
@@ -121,7 +124,10 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       // The next automatic try a minute away: the refused mails wait in the queue while the admin
       // looks at them, instead of being tried (and taken by the worker) between reading the
       // dashboard and pressing Retry now. The minute-long refusal below covers automatic retries.
-      const server = await startTestServer({ dialect, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, JOB_BACKOFF_MS: '60000', JOB_POLL_MS: '100' } });
+      const server = await startTestServer({
+        dialect,
+        env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, JOB_BACKOFF_MS: '60000', JOB_POLL_MS: '100' },
+      });
       servers.push(server);
       smtp.mode = 'refuse';
       const attemptsBefore = smtp.attempts;
@@ -131,7 +137,15 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       const database = openServerDatabase(server);
       try {
         // Refused and back in the queue, each: not still being tried (a job being tried is not on the dashboard's list).
-        const refused = () => database.db.selectFrom('jobs').where('name', '=', 'mail').where('payload', 'like', '%+91962000000%').where('status', '=', 'queued').where('last_error', 'is not', null).select('id').execute();
+        const refused = () =>
+          database.db
+            .selectFrom('jobs')
+            .where('name', '=', 'mail')
+            .where('payload', 'like', '%+91962000000%')
+            .where('status', '=', 'queued')
+            .where('last_error', 'is not', null)
+            .select('id')
+            .execute();
         await until(async () => (await refused()).length === phones.length, 15_000, 'the first try of each refused mail');
       } finally {
         await database.close();
@@ -151,7 +165,11 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       // Not for a visitor, nor from another site.
       const visitor = new HttpClient(server.url);
       expect([302, 303, 403, 404]).toContain((await visitor.postForm('/admin-panel', { intent: 'retry-job', id: ids[0]! })).status);
-      const foreign = await fetch(`${server.url}/admin-panel`, { method: 'POST', headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' }, body: `intent=retry-job&id=${ids[0]}` });
+      const foreign = await fetch(`${server.url}/admin-panel`, {
+        method: 'POST',
+        headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: `intent=retry-job&id=${ids[0]}`,
+      });
       expect(foreign.status).toBe(403);
 
       // The peer is back: the admin sends each at once rather than wait for the next try.
@@ -216,10 +234,19 @@ describe.skipIf(!sharedUrl)(`the job queue on ${dialect}`, () => {
       const body = 'name=Ravi&phone=96300+00002&model=Swift&budget=5+lakh&year=2019&description=late';
       const { port } = new URL(server.url);
       const answered = new Promise<number>((resolve, reject) => {
-        const slow = request({ host: '127.0.0.1', port, method: 'POST', path: '/request-vehicle', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) } }, (response) => {
-          response.resume();
-          response.on('end', () => resolve(response.statusCode ?? 0));
-        });
+        const slow = request(
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/request-vehicle',
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': Buffer.byteLength(body) },
+          },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+          },
+        );
         slow.on('error', reject);
         slow.write(body.slice(0, 10));
         setTimeout(() => slow.end(body.slice(10)), 2000);

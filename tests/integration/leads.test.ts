@@ -26,7 +26,18 @@ const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
 
 // ------------------------------------------------------------------------------------ helpers
 
-type RequestRow = { id: number; name: string; phone: string; model: string; year: string; budget: string; description: string; status: string; notes: string; created_at: string };
+type RequestRow = {
+  id: number;
+  name: string;
+  phone: string;
+  model: string;
+  year: string;
+  budget: string;
+  description: string;
+  status: string;
+  notes: string;
+  created_at: string;
+};
 type SellRow = { id: number; name: string; phone: string; vehicle: string; year: string; price: string; description: string; status: string; notes: string };
 type ImageRow = { submission_id: number; position: number; key: string; width: number; height: number; variant_widths: string };
 
@@ -73,8 +84,22 @@ function visitor(): HttpClient {
 /** How a lead's phone is kept (decision 096): the Indian mobile in E.164, however it was typed. */
 const kept = (typed: string) => `+91${typed.replace(/\D/g, '').slice(-10)}`;
 
-const goodRequest = { name: 'Ravi Kumar', phone: '98765 43210', model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: 'White, petrol, single owner' };
-const goodSell = { name: 'Sunita Sharma', phone: '+91 99887 76655', vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: 'Single owner, 42,000 km' };
+const goodRequest = {
+  name: 'Ravi Kumar',
+  phone: '98765 43210',
+  model: 'Maruti Swift VXi',
+  year: '2019',
+  budget: '₹5,00,000',
+  description: 'White, petrol, single owner',
+};
+const goodSell = {
+  name: 'Sunita Sharma',
+  phone: '+91 99887 76655',
+  vehicle: 'Hyundai i20 Asta',
+  year: '2018',
+  price: '4,50,000',
+  description: 'Single owner, 42,000 km',
+};
 
 async function postRequest(client: HttpClient, fields: Record<string, string>, options: { bot?: boolean } = {}) {
   const body = { ...fields, ...(options.bot === false ? {} : { botCheck: await client.botToken('REQUEST_FORM') }) };
@@ -123,7 +148,13 @@ function hasGpsIfd(exif: Buffer | undefined): boolean {
 async function signInAdmin(): Promise<HttpClient> {
   const client = visitor();
   const response = await client.postForm('/admin-login', { ...ADMIN, botCheck: await client.botToken('LOGIN') });
-  expect(response.status, await response.clone().text().then((html) => html.slice(0, 200))).toBe(302);
+  expect(
+    response.status,
+    await response
+      .clone()
+      .text()
+      .then((html) => html.slice(0, 200)),
+  ).toBe(302);
   return client;
 }
 
@@ -141,7 +172,15 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       dialect,
       seed: true,
       // Info logs: the server says when it decides not to mail a lead, which the mail test waits for.
-      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, SMTP_URL: smtp.url, TRUST_PROXY: 'true', SETTINGS_CACHE_SECONDS: '0', LOG_LEVEL: 'info', AUTH_SECRET },
+      env: {
+        APP_MODE: 'demo',
+        DEMO_ADMIN_PASSWORD: ADMIN.password,
+        SMTP_URL: smtp.url,
+        TRUST_PROXY: 'true',
+        SETTINGS_CACHE_SECONDS: '0',
+        LOG_LEVEL: 'info',
+        AUTH_SECRET,
+      },
     });
     sql = await openServerSql(server);
   });
@@ -172,7 +211,12 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const before = await count('vehicle_requests');
       const empty = await postRequest(visitor(), { name: '', phone: '', model: '', year: '', budget: '', description: '' }, { bot: false });
       expect(empty.status).toBe(400);
-      for (const message of ['Please enter your name', 'Please enter a phone number', 'Please enter the vehicle model you are looking for', 'Please enter your budget']) {
+      for (const message of [
+        'Please enter your name',
+        'Please enter a phone number',
+        'Please enter the vehicle model you are looking for',
+        'Please enter your budget',
+      ]) {
         expect(empty.text).toContain(message);
       }
       expect(empty.text).not.toContain(REQUEST_SENT);
@@ -238,7 +282,13 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const before = await count('sell_submissions');
       const empty = await postSell(visitor(), { name: '', phone: '', vehicle: '', year: '', price: '', description: '' }, [], { bot: false });
       expect(empty.status).toBe(400);
-      for (const message of ['Please enter your name', 'Please enter a phone number', 'Please enter your vehicle (make and model)', 'Please enter the year of manufacture', 'Please enter your expected price']) {
+      for (const message of [
+        'Please enter your name',
+        'Please enter a phone number',
+        'Please enter your vehicle (make and model)',
+        'Please enter the year of manufacture',
+        'Please enter your expected price',
+      ]) {
         expect(empty.text).toContain(message);
       }
       const cases: Array<[Record<string, string>, string]> = [
@@ -261,7 +311,15 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const fields = { ...goodSell, phone: '+91 90000 11111' };
       const result = await postSell(visitor(), fields, [
         { name: 'Front View.JPG', bytes: await photo({ color: '#1d4ed8' }), type: 'image/jpeg' },
-        { name: 'inside.png', bytes: new Uint8Array(await sharp({ create: { width: 300, height: 200, channels: 3, background: '#16a34a' } }).png().toBuffer()), type: 'image/png' },
+        {
+          name: 'inside.png',
+          bytes: new Uint8Array(
+            await sharp({ create: { width: 300, height: 200, channels: 3, background: '#16a34a' } })
+              .png()
+              .toBuffer(),
+          ),
+          type: 'image/png',
+        },
       ]);
       expect(result.status).toBe(303);
       const [row] = await sql.all<SellRow>('SELECT * FROM sell_submissions WHERE phone = ?', [kept(fields.phone)]);
@@ -315,10 +373,9 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const fields = { ...goodSell, phone: '90000 33333' };
       const result = await postSell(visitor(), fields, [{ name: 'IMG_0001.jpg', bytes: original, type: 'image/jpeg' }]);
       expect(result.status).toBe(303);
-      const [image] = await sql.all<ImageRow>(
-        'SELECT i.* FROM sell_submission_images i JOIN sell_submissions s ON s.id = i.submission_id WHERE s.phone = ?',
-        [kept(fields.phone)],
-      );
+      const [image] = await sql.all<ImageRow>('SELECT i.* FROM sell_submission_images i JOIN sell_submissions s ON s.id = i.submission_id WHERE s.phone = ?', [
+        kept(fields.phone),
+      ]);
       for (const width of image!.variant_widths.split(',')) {
         const stored = await fetch(`${server.url}/media/${image!.key}-${width}.webp`);
         const metadata = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
@@ -331,9 +388,14 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
     test('a fake image, an SVG and an oversize file are refused with a clear message and nothing is stored', async () => {
       const before = { rows: await count('sell_submissions'), images: await count('sell_submission_images'), files: (await mediaFiles()).length };
       const good = { name: 'good.jpg', bytes: await photo(), type: 'image/jpeg' };
-      const svg = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>');
+      const svg = new TextEncoder().encode(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>',
+      );
       const cases: Array<[Upload, string]> = [
-        [{ name: 'car.jpg', bytes: new TextEncoder().encode('This is a text file, not a photo.\n'.repeat(20)), type: 'image/jpeg' }, '“car.jpg”: This file is not an image we can read.'],
+        [
+          { name: 'car.jpg', bytes: new TextEncoder().encode('This is a text file, not a photo.\n'.repeat(20)), type: 'image/jpeg' },
+          '“car.jpg”: This file is not an image we can read.',
+        ],
         [{ name: 'logo.svg', bytes: svg, type: 'image/svg+xml' }, '“logo.svg”: Only photos can be uploaded'],
         [{ name: 'huge.jpg', bytes: new Uint8Array(15 * 1024 * 1024 + 1), type: 'image/jpeg' }, '“huge.jpg”: The image is larger than 15 MB.'],
       ];
@@ -372,7 +434,9 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const request = await postRequest(visitor(), { ...goodRequest, leave_blank: 'http://spam.example' });
       expect(request.status).toBe(200);
       expect(request.text).toContain(REQUEST_SENT);
-      const sell = await postSell(visitor(), { ...goodSell, leave_blank: 'http://spam.example' }, [{ name: 'a.jpg', bytes: await photo(), type: 'image/jpeg' }]);
+      const sell = await postSell(visitor(), { ...goodSell, leave_blank: 'http://spam.example' }, [
+        { name: 'a.jpg', bytes: await photo(), type: 'image/jpeg' },
+      ]);
       expect(sell.status).toBe(303);
       expect(sell.location).toMatch(/^https:\/\/wa\.me\//);
       expect(await count('vehicle_requests')).toBe(requests);
@@ -424,7 +488,9 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       expect(mainText(await slow.text())).toContain(REQUEST_SENT);
       const again = await client.postForm('/request-vehicle', { ...goodRequest, phone: '97000 00033', formToken });
       expect(again.status).toBe(403);
-      expect((await sql.all<{ phone: string }>('SELECT phone FROM vehicle_requests WHERE phone LIKE ?', ['+91970000003%'])).map((row) => row.phone)).toEqual(['+919700000032']);
+      expect((await sql.all<{ phone: string }>('SELECT phone FROM vehicle_requests WHERE phone LIKE ?', ['+91970000003%'])).map((row) => row.phone)).toEqual([
+        '+919700000032',
+      ]);
 
       // The sell form the same way, ending in the redirect to the chat.
       const sell = await postSell(client, { ...goodSell, phone: '97000 00034', formToken: sellToken }, [], { bot: false });
@@ -473,7 +539,13 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
   describe('admin views', () => {
     test('every admin view and action is behind the guard', async () => {
       const stranger = visitor();
-      for (const pathname of ['/admin/requested-vehicles', '/admin-panel/selling-vehicles', '/admin/selling-vehicles', '/admin/leads-export/requested-vehicles', '/admin/leads-export/selling-vehicles']) {
+      for (const pathname of [
+        '/admin/requested-vehicles',
+        '/admin-panel/selling-vehicles',
+        '/admin/selling-vehicles',
+        '/admin/leads-export/requested-vehicles',
+        '/admin/leads-export/selling-vehicles',
+      ]) {
         const response = await stranger.get(pathname);
         expect(response.status, pathname).toBe(302);
         expect(response.headers.get('location'), pathname).toMatch(/^\/admin-login\?redirectTo=/);
@@ -491,7 +563,12 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const member = visitor();
       await signUp(member, uniqueEmail('leads'));
       expect(await member.session()).not.toBeNull();
-      for (const pathname of ['/admin/requested-vehicles', '/admin-panel/selling-vehicles', '/admin/leads-export/requested-vehicles', '/admin/leads-export/selling-vehicles']) {
+      for (const pathname of [
+        '/admin/requested-vehicles',
+        '/admin-panel/selling-vehicles',
+        '/admin/leads-export/requested-vehicles',
+        '/admin/leads-export/selling-vehicles',
+      ]) {
         const response = await member.get(pathname);
         expect(response.status, pathname).toBe(403);
         expect(await response.text(), pathname).not.toContain('Name,Phone');
@@ -514,7 +591,13 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const [stored] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ?', [kept(hostile.phone)]);
       expect(stored).toMatchObject({ ...hostile, phone: '+919876500001' });
 
-      const sellHostile = { ...goodSell, name: '<b onmouseover=alert(2)>Bold</b>', vehicle: '<script>alert(3)</script> Swift', phone: '+91 98765 00002', description: "' OR '1'='1" };
+      const sellHostile = {
+        ...goodSell,
+        name: '<b onmouseover=alert(2)>Bold</b>',
+        vehicle: '<script>alert(3)</script> Swift',
+        phone: '+91 98765 00002',
+        description: "' OR '1'='1",
+      };
       expect((await postSell(visitor(), sellHostile)).status).toBe(303);
 
       const admin = await signInAdmin();
@@ -535,7 +618,14 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
     });
 
     test('requested vehicles: cards with the spec fields, Call Customer and WhatsApp, search, status and CSV', async () => {
-      const fields = { ...goodRequest, name: 'Arjun Mehta', phone: '98450 12345', model: 'Toyota Innova Crysta', budget: '=1+2', description: 'Seven seater, "diesel", manual' };
+      const fields = {
+        ...goodRequest,
+        name: 'Arjun Mehta',
+        phone: '98450 12345',
+        model: 'Toyota Innova Crysta',
+        budget: '=1+2',
+        description: 'Seven seater, "diesel", manual',
+      };
       expect((await postRequest(visitor(), fields)).status).toBe(200);
       const [row] = await sql.all<RequestRow>('SELECT * FROM vehicle_requests WHERE phone = ?', [kept(fields.phone)]);
       const admin = await signInAdmin();
@@ -543,7 +633,8 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       const page = await adminPage(admin, '/admin/requested-vehicles?q=9845012345');
       const text = mainText(page.html);
       expect(text).toContain('Requested Vehicles');
-      for (const value of ['Arjun Mehta', '+919845012345', 'Toyota Innova Crysta', '2019', '=1+2', 'Seven seater, "diesel", manual', `Request #${row!.id}`]) expect(text).toContain(value);
+      for (const value of ['Arjun Mehta', '+919845012345', 'Toyota Innova Crysta', '2019', '=1+2', 'Seven seater, "diesel", manual', `Request #${row!.id}`])
+        expect(text).toContain(value);
       expect(text).toContain('Call Customer');
       expect(page.html).toContain('href="tel:+919845012345"');
       expect(page.html).toContain('href="https://wa.me/919845012345?text=');
@@ -554,11 +645,19 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       expect(mainText((await adminPage(admin, '/admin/requested-vehicles?q=nobody-like-this')).html)).toContain('No vehicle requests match this filter.');
 
       // Mark it contacted with a note; the audit log keeps the change.
-      const saved = await admin.postForm('/admin/requested-vehicles', { intent: 'update', id: String(row!.id), status: 'contacted', notes: 'Called, wants white' });
+      const saved = await admin.postForm('/admin/requested-vehicles', {
+        intent: 'update',
+        id: String(row!.id),
+        status: 'contacted',
+        notes: 'Called, wants white',
+      });
       expect(saved.status).toBe(200);
       const [updated] = await sql.all<RequestRow>('SELECT status, notes FROM vehicle_requests WHERE id = ?', [row!.id]);
       expect(updated).toEqual({ status: 'contacted', notes: 'Called, wants white' });
-      const audits = await sql.all<{ action: string; summary: string }>('SELECT action, summary FROM audit_log WHERE entity = ? AND entity_id = ?', ['vehicle_request', String(row!.id)]);
+      const audits = await sql.all<{ action: string; summary: string }>('SELECT action, summary FROM audit_log WHERE entity = ? AND entity_id = ?', [
+        'vehicle_request',
+        String(row!.id),
+      ]);
       expect(audits).toEqual([{ action: 'status', summary: `Marked vehicle request #${row!.id} as contacted` }]);
       expect((await admin.postForm('/admin/requested-vehicles', { intent: 'update', id: String(row!.id), status: 'sold', notes: '' })).status).toBe(400);
       expect((await admin.postForm('/admin/requested-vehicles', { intent: 'update', id: '999999', status: 'closed', notes: '' })).status).toBe(404);
@@ -576,17 +675,31 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       expect(csv.startsWith('\uFEFF') || csv.startsWith('ID,')).toBe(true);
       const lines = csv.replace(/^\uFEFF/, '').split('\r\n');
       expect(lines[0]).toBe('ID,Created,Name,Phone,Model,Year,Budget,Description,Status,Notes');
-      expect(lines).toContain(`${row!.id},${row!.created_at},Arjun Mehta,'+919845012345,Toyota Innova Crysta,2019,'=1+2,"Seven seater, ""diesel"", manual",contacted,"Called, wants white"`);
+      expect(lines).toContain(
+        `${row!.id},${row!.created_at},Arjun Mehta,'+919845012345,Toyota Innova Crysta,2019,'=1+2,"Seven seater, ""diesel"", manual",contacted,"Called, wants white"`,
+      );
       expect(lines.filter((line) => line.includes(',new,'))).toEqual([]);
-      const [exported] = await sql.all<{ actor_email: string; summary: string }>("SELECT actor_email, summary FROM audit_log WHERE action = 'export' ORDER BY id DESC LIMIT 1");
-      expect(exported).toEqual({ actor_email: ADMIN.email, summary: expect.stringMatching(/^Exported \d+ vehicle requests as CSV \(filtered by status contacted\)$/) });
+      const [exported] = await sql.all<{ actor_email: string; summary: string }>(
+        "SELECT actor_email, summary FROM audit_log WHERE action = 'export' ORDER BY id DESC LIMIT 1",
+      );
+      expect(exported).toEqual({
+        actor_email: ADMIN.email,
+        summary: expect.stringMatching(/^Exported \d+ vehicle requests as CSV \(filtered by status contacted\)$/),
+      });
     });
 
     test('selling vehicles: title, cards with 100x70 thumbnails linking to the full image, id, newest first, alias, paging, CSV, delete', async () => {
       const older = { ...goodSell, name: 'Older Seller', phone: '93000 00001', vehicle: 'Honda City ZX' };
       const newer = { ...goodSell, name: 'Newer Seller', phone: '93000 00002', vehicle: 'Mahindra XUV700' };
       expect((await postSell(visitor(), older)).status).toBe(303);
-      expect((await postSell(visitor(), newer, [{ name: 'front.jpg', bytes: await photo(), type: 'image/jpeg' }, { name: 'rear.jpg', bytes: await photo({ color: '#000' }), type: 'image/jpeg' }])).status).toBe(303);
+      expect(
+        (
+          await postSell(visitor(), newer, [
+            { name: 'front.jpg', bytes: await photo(), type: 'image/jpeg' },
+            { name: 'rear.jpg', bytes: await photo({ color: '#000' }), type: 'image/jpeg' },
+          ])
+        ).status,
+      ).toBe(303);
       const [submission] = await sql.all<SellRow>('SELECT * FROM sell_submissions WHERE phone = ?', [kept(newer.phone)]);
       const images = await sql.all<ImageRow>('SELECT * FROM sell_submission_images WHERE submission_id = ? ORDER BY position', [submission!.id]);
       const admin = await signInAdmin();
@@ -598,7 +711,8 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
         expect(text).toContain('Selling Vehicles');
         expect(text).toContain('Submissions from the Sell Vehicle page');
         expect(text.indexOf('Mahindra XUV700')).toBeLessThan(text.indexOf('Honda City ZX'));
-        for (const value of ['Newer Seller', '+919300000002', '2018', '4,50,000', 'Single owner, 42,000 km', `ID: ${submission!.id}`]) expect(text).toContain(value);
+        for (const value of ['Newer Seller', '+919300000002', '2018', '4,50,000', 'Single owner, 42,000 km', `ID: ${submission!.id}`])
+          expect(text).toContain(value);
         for (const image of images) {
           expect(html).toContain(`href="/media/${image.key}-1200.webp" target="_blank"`);
           expect(html).toMatch(new RegExp(`<img src="/media/${image.key}-400\\.webp" alt="[^"]*" width="100" height="70"`));

@@ -51,7 +51,7 @@ const CARS = 48;
 
 /** Car `index`'s filter columns ('' for a text it lacks, as stored): each list walked at its own pace, so the combinations vary. */
 function sampleCar(index: number): FilterCar & Record<TextColumn, string> {
-  const at = <Value,>(list: readonly Value[], pace: number) => list[(index * pace) % list.length]!;
+  const at = <Value>(list: readonly Value[], pace: number) => list[(index * pace) % list.length]!;
   const [makeSlug, make, modelSlug, model] = at(MAKES, 1);
   return {
     price_rupees: at(PRICES, 1),
@@ -82,7 +82,10 @@ const MORE_VALUES: Partial<Record<FilterName, string[]>> = {
 /** The values a filter is tried with: each bucket, or each value the cars have, and an unknown one; then MORE_VALUES. */
 function valuesToTry(name: FilterName, cars: FilterCar[]): string[] {
   const { buckets, facet } = FILTERS[name];
-  const own = buckets.length > 0 || facet.by === 'bucket' || facet.by === 'model_year' ? buckets.map((bucket) => bucket.value) : [...new Set(cars.map((car) => String(car[facet.by as keyof FilterCar] ?? '')))].filter(Boolean);
+  const own =
+    buckets.length > 0 || facet.by === 'bucket' || facet.by === 'model_year'
+      ? buckets.map((bucket) => bucket.value)
+      : [...new Set(cars.map((car) => String(car[facet.by as keyof FilterCar] ?? '')))].filter(Boolean);
   return [...own, ...(MORE_VALUES[name] ?? [])];
 }
 
@@ -148,7 +151,10 @@ describe.skipIf(!url)(`every filter and bucket of the table keeps the same cars 
         expect(await idsWhere(matchCondition(match!)), `${name}=${text} by SQL`).toEqual(inMemory);
         const fromIndex = await answer({ ...emptyFilters(), [name]: read.value });
         expect(fromIndex.matches, `${name}=${text} in the listing index`).toBe(inMemory.length);
-        expect([...fromIndex.pageIds].sort((a, b) => a - b), `${name}=${text} in the listing index`).toEqual(inMemory);
+        expect(
+          [...fromIndex.pageIds].sort((a, b) => a - b),
+          `${name}=${text} in the listing index`,
+        ).toEqual(inMemory);
         if (inMemory.length > 0 && inMemory.length < cars.size) tellsApart = true;
       }
       // The sample cars are varied enough to tell a wrong condition from a right one.
@@ -164,7 +170,10 @@ describe.skipIf(!url)(`every filter and bucket of the table keeps the same cars 
         .sort((a, b) => `${a.facet}/${a.parent}/${a.value}`.localeCompare(`${b.facet}/${b.parent}/${b.value}`));
     const base = [listedSql, sql<SqlBool>`vehicles.purpose = 'sale'`];
     // With makes chosen, the models within them are counted too; and with a filter of each kind on.
-    for (const filters of [{ ...emptyFilters(), make: ['hyundai', 'tata'] }, { ...emptyFilters(), make: ['hyundai'], owners: [3 as const], budget: [{ min: null, max: 800_000 }], fuel: ['petrol' as const, 'diesel' as const] }]) {
+    for (const filters of [
+      { ...emptyFilters(), make: ['hyundai', 'tata'] },
+      { ...emptyFilters(), make: ['hyundai'], owners: [3 as const], budget: [{ min: null, max: 800_000 }], fuel: ['petrol' as const, 'diesel' as const] },
+    ]) {
       const fromIndex = await answer(filters, 'newest', true);
       expect(rows(fromIndex.facets!), JSON.stringify(filters)).toEqual(rows(await listingFacetRows(database, { base, filters })));
     }

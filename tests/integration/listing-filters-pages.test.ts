@@ -41,7 +41,15 @@ function formOptions(main: string): Option[] {
     const input = tags(match[1]!, 'input')[0];
     if (!input) return [];
     const count = /\(([\d,]+)\)\s*$/.exec(visibleText(match[1]!))?.[1];
-    return [{ name: input.name!, value: input.value!, type: input.type!, checked: 'checked' in input, count: count === undefined ? null : Number(count.replace(/,/g, '')) }];
+    return [
+      {
+        name: input.name!,
+        value: input.value!,
+        type: input.type!,
+        checked: 'checked' in input,
+        count: count === undefined ? null : Number(count.replace(/,/g, '')),
+      },
+    ];
   });
 }
 
@@ -77,7 +85,11 @@ describe('the listing page’s filters', () => {
     expect((await listingPage(page.chips[2]!.href)).found!).toBeGreaterThan(page.found!);
     expect((await listingPage(page.chips[1]!.href)).found!).toBeLessThanOrEqual(page.found!);
     // The form shows the same choices ticked, and carries the sort along.
-    expect(page.options.filter((option) => option.checked && option.value !== '').map((option) => `${option.name}=${option.value}`)).toEqual(['budget=5-8', 'budget=8-12', 'fuel=diesel']);
+    expect(page.options.filter((option) => option.checked && option.value !== '').map((option) => `${option.name}=${option.value}`)).toEqual([
+      'budget=5-8',
+      'budget=8-12',
+      'fuel=diesel',
+    ]);
     expect(page.main).toMatch(/<input type="hidden" name="sort" value="price_asc"\/?>/);
     // Nothing is active on the plain listing.
     expect((await listingPage('/')).chips).toEqual([]);
@@ -93,19 +105,16 @@ describe('the listing page’s filters', () => {
     '/categories?category=suvs',
     '/categories?category=hatchbacks&fuel=petrol&sort=price_asc',
     '/categories?category=sedans&make=honda',
-  ])(
-    'on %s every option’s count is the number of cars its listing then shows',
-    async (pathAndQuery) => {
-      const page = await listingPage(pathAndQuery);
-      const counted = page.options.filter((option) => option.count !== null);
-      expect(counted.length).toBeGreaterThan(3);
-      if (pathAndQuery.includes('make=')) expect(counted.some((option) => option.name === 'model')).toBe(true);
-      for (const option of counted) {
-        const target = await listingPage(promised(pathAndQuery, option));
-        expect(target.found, `${option.name}=${option.value} on ${pathAndQuery}`).toBe(option.count);
-      }
-    },
-  );
+  ])('on %s every option’s count is the number of cars its listing then shows', async (pathAndQuery) => {
+    const page = await listingPage(pathAndQuery);
+    const counted = page.options.filter((option) => option.count !== null);
+    expect(counted.length).toBeGreaterThan(3);
+    if (pathAndQuery.includes('make=')) expect(counted.some((option) => option.name === 'model')).toBe(true);
+    for (const option of counted) {
+      const target = await listingPage(promised(pathAndQuery, option));
+      expect(target.found, `${option.name}=${option.value} on ${pathAndQuery}`).toBe(option.count);
+    }
+  });
 
   it('reads a plain form’s repeated fields as the comma list a link writes', async () => {
     const repeated = await listingPage('/?fuel=diesel&fuel=petrol&budget=5-8');

@@ -69,11 +69,25 @@ describe.skipIf(!url)('listing pages on either database hold the cars its order 
       }
       const ids = await database.db
         .insertInto('vehicles')
-        .values(rows.map(({ input, createdAt }) => ({ ...vehicleColumns(input, 'SUVs'), status: 'available' as const, created_at: createdAt, updated_at: createdAt })))
+        .values(
+          rows.map(({ input, createdAt }) => ({
+            ...vehicleColumns(input, 'SUVs'),
+            status: 'available' as const,
+            created_at: createdAt,
+            updated_at: createdAt,
+          })),
+        )
         .returning('id')
         .execute();
       rows.forEach((row, index) =>
-        stored.push({ id: ids[index]!.id, model: row.nexon ? 'Nexon' : 'Creta', diesel: row.input.fuelType === 'Diesel', featured: row.input.featured, createdAt: row.createdAt, price: row.price }),
+        stored.push({
+          id: ids[index]!.id,
+          model: row.nexon ? 'Nexon' : 'Creta',
+          diesel: row.input.fuelType === 'Diesel',
+          featured: row.input.featured,
+          createdAt: row.createdAt,
+          price: row.price,
+        }),
       );
     }
     // PostgreSQL chooses between walking and collecting from the table's size in its statistics.

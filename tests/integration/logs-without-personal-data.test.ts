@@ -19,7 +19,9 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 async function photo(red: number): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: red, g: 90, b: 60 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: red, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 
@@ -53,7 +55,9 @@ describe.skipIf(!shared.url)(`the log holds no personal details (${shared.dialec
   async function availableCar(client: HttpClient): Promise<{ id: number; slot: string }> {
     const listing = (await (await client.get('/api/v1/vehicles?perPage=20')).json()) as { items: Array<{ id: number; status: string }> };
     for (const car of listing.items.filter((item) => item.status === 'available').reverse()) {
-      const slots = (await (await client.get(`/api/v1/test-drives/slots?vehicleId=${car.id}&date=${dateAhead(4)}`)).json()) as { slots: Array<{ start: string; remaining: number }> };
+      const slots = (await (await client.get(`/api/v1/test-drives/slots?vehicleId=${car.id}&date=${dateAhead(4)}`)).json()) as {
+        slots: Array<{ start: string; remaining: number }>;
+      };
       const slot = slots.slots.find((candidate) => candidate.remaining > 0);
       if (slot) return { id: car.id, slot: slot.start };
     }
@@ -112,7 +116,15 @@ describe.skipIf(!shared.url)(`the log holds no personal details (${shared.dialec
     // A sell offer.
     remember('sell phone', alone(sellMobile));
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name: 'Asha Verma', phone: sellMobile, vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: `Owner ${email}, ${sellMobile}` })) form.set(key, value);
+    for (const [key, value] of Object.entries({
+      name: 'Asha Verma',
+      phone: sellMobile,
+      vehicle: 'Hyundai i20 Asta',
+      year: '2018',
+      price: '4,50,000',
+      description: `Owner ${email}, ${sellMobile}`,
+    }))
+      form.set(key, value);
     form.set('botCheck', await web.botToken('SELL_FORM'));
     form.append('images', new File([await photo(120)], 'front.jpg', { type: 'image/jpeg' }));
     const sell = await web.request('/sell-vehicle', { method: 'POST', body: form });
@@ -161,18 +173,37 @@ describe.skipIf(!shared.url)(`the log holds no personal details (${shared.dialec
     const otp = otpFrom((await waitForOutbox(browser, 'sms', `+91${mobile}`)).body);
     remember('API OTP', alone(otp));
     const wrongOtp = otp === '000000' ? '111111' : '000000';
-    expect((await app.POST('/me/phone/verify', { body: { phone: mobile, countryCode: '+91', otp: wrongOtp, name: 'Bharat Api' } })).response.status).toBeGreaterThanOrEqual(400);
+    expect(
+      (await app.POST('/me/phone/verify', { body: { phone: mobile, countryCode: '+91', otp: wrongOtp, name: 'Bharat Api' } })).response.status,
+    ).toBeGreaterThanOrEqual(400);
     expect((await app.POST('/me/phone/verify', { body: { phone: mobile, countryCode: '+91', otp, name: 'Bharat Api' } })).response.status).toBe(200);
 
     remember('API lead phone', alone(leadMobile));
     const requested = await app.POST('/vehicle-requests', {
-      body: { name: 'Bharat Api', phone: leadMobile, model: 'Honda City', year: '2020', budget: '₹8,00,000', description: `Reach me at ${email}`, botCheck: await browser.botToken('REQUEST_FORM') },
+      body: {
+        name: 'Bharat Api',
+        phone: leadMobile,
+        model: 'Honda City',
+        year: '2020',
+        budget: '₹8,00,000',
+        description: `Reach me at ${email}`,
+        botCheck: await browser.botToken('REQUEST_FORM'),
+      },
     });
     expect(requested.response.status).toBe(201);
 
     remember('API sell phone', alone(sellMobile));
     const offered = await app.POST('/sell-offers', {
-      body: { name: 'Bharat Api', phone: sellMobile, vehicle: 'Tata Nexon XZ', year: '2021', price: '7,50,000', description: 'One owner', botCheck: await browser.botToken('SELL_FORM'), images: [new File([await photo(60)], 'front.jpg', { type: 'image/jpeg' })] },
+      body: {
+        name: 'Bharat Api',
+        phone: sellMobile,
+        vehicle: 'Tata Nexon XZ',
+        year: '2021',
+        price: '7,50,000',
+        description: 'One owner',
+        botCheck: await browser.botToken('SELL_FORM'),
+        images: [new File([await photo(60)], 'front.jpg', { type: 'image/jpeg' })],
+      },
       bodySerializer: multipart,
     });
     expect(offered.response.status).toBe(201);
@@ -182,7 +213,10 @@ describe.skipIf(!shared.url)(`the log holds no personal details (${shared.dialec
     expect(booked.response.status).toBeLessThan(500);
 
     remember('API licence number', /KA-?05 ?2018 ?0012345/i);
-    const licence = await app.POST('/me/licence', { body: { number: 'KA05 2018 0012345', dateOfBirth: '1991-03-09', front: await photo(210), back: await photo(30) }, bodySerializer: multipart });
+    const licence = await app.POST('/me/licence', {
+      body: { number: 'KA05 2018 0012345', dateOfBirth: '1991-03-09', front: await photo(210), back: await photo(30) },
+      bodySerializer: multipart,
+    });
     expect(licence.response.status).toBe(201);
   });
 
@@ -196,7 +230,11 @@ describe.skipIf(!shared.url)(`the log holds no personal details (${shared.dialec
     expect(log, 'the refusal naming the address was logged, masked').toMatch(/Recipient address rejected/);
     expect(sent.length).toBe(20);
     const found = sent.filter(({ value }) => (typeof value === 'string' ? log.toLowerCase().includes(value.toLowerCase()) : value.test(log)));
-    const lines = (value: string | RegExp) => log.split('\n').filter((line) => (typeof value === 'string' ? line.toLowerCase().includes(value.toLowerCase()) : value.test(line))).slice(0, 3);
+    const lines = (value: string | RegExp) =>
+      log
+        .split('\n')
+        .filter((line) => (typeof value === 'string' ? line.toLowerCase().includes(value.toLowerCase()) : value.test(line)))
+        .slice(0, 3);
     expect(found.map(({ what, value }) => `${what}: ${lines(value).join('\n')}`)).toEqual([]);
   });
 });

@@ -92,7 +92,12 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
 
   describe('/metrics', () => {
     it('is refused without the token, with a wrong one and with another scheme, saying nothing of the figures', async () => {
-      for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${TOKEN.slice(1)}x` }, { authorization: `Basic ${TOKEN}` }, { authorization: 'Bearer' }]) {
+      for (const headers of [
+        {} as Record<string, string>,
+        { authorization: `Bearer ${TOKEN.slice(1)}x` },
+        { authorization: `Basic ${TOKEN}` },
+        { authorization: 'Bearer' },
+      ]) {
         const response = await fetch(`${site.url}/metrics`, { headers });
         expect(response.status).toBe(401);
         expect(response.headers.get('www-authenticate')).toBe('Bearer');
@@ -108,7 +113,17 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
       expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
       expect(response.headers.get('cache-control')).toBe('no-store');
       const text = await response.text();
-      for (const name of ['process_cpu_user_seconds_total', 'nodejs_eventloop_lag_seconds', 'gaadi_http_requests_total', 'gaadi_http_request_duration_seconds_bucket', 'gaadi_page_cache_lookups_total', 'gaadi_job_queue_depth', 'gaadi_job_oldest_waiting_age_seconds', 'gaadi_messages_total', 'gaadi_backup_age_seconds']) {
+      for (const name of [
+        'process_cpu_user_seconds_total',
+        'nodejs_eventloop_lag_seconds',
+        'gaadi_http_requests_total',
+        'gaadi_http_request_duration_seconds_bucket',
+        'gaadi_page_cache_lookups_total',
+        'gaadi_job_queue_depth',
+        'gaadi_job_oldest_waiting_age_seconds',
+        'gaadi_messages_total',
+        'gaadi_backup_age_seconds',
+      ]) {
         expect(text, name).toContain(`${name}`);
       }
       expect(text).toContain('# HELP gaadi_job_queue_depth Jobs in the shared queue (read from the database at scrape time');
@@ -182,7 +197,16 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
         .insertInto('backup_runs')
         .values([
           { name: 'good', started_ms: now - 7_300_000, finished_ms: now - 7_200_000, status: 'good', bytes: 1000, place: 'test', error: null, desk_told: 0 },
-          { name: 'failed', started_ms: now - 600_000, finished_ms: now - 590_000, status: 'failed', bytes: null, place: 'test', error: 'disk full', desk_told: 0 },
+          {
+            name: 'failed',
+            started_ms: now - 600_000,
+            finished_ms: now - 590_000,
+            status: 'failed',
+            bytes: null,
+            place: 'test',
+            error: 'disk full',
+            desk_told: 0,
+          },
         ])
         .execute();
       const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
@@ -196,7 +220,15 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
       const sent = sample(before, 'gaadi_messages_total', { channel: 'email', outcome: 'sent' }) ?? 0;
       const failed = sample(before, 'gaadi_messages_total', { channel: 'email', outcome: 'failed' }) ?? 0;
       const lead = async (phone: string) => {
-        const response = await client.postForm('/request-vehicle', { name: 'Ravi Kumar', phone, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: 'White', botCheck: await client.botToken('REQUEST_FORM') });
+        const response = await client.postForm('/request-vehicle', {
+          name: 'Ravi Kumar',
+          phone,
+          model: 'Maruti Swift VXi',
+          year: '2019',
+          budget: '₹5,00,000',
+          description: 'White',
+          botCheck: await client.botToken('REQUEST_FORM'),
+        });
         expect(response.status).toBe(200);
       };
       await lead('+919610000101');
@@ -206,7 +238,11 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
       smtp.mode = 'refuse';
       site.expectErrorLog(/could not be sent/);
       await lead('+919610000102');
-      await until(scrape, (text) => (sample(text, 'gaadi_messages_total', { channel: 'email', outcome: 'failed' }) ?? 0) > failed, 'the mail counted as failed');
+      await until(
+        scrape,
+        (text) => (sample(text, 'gaadi_messages_total', { channel: 'email', outcome: 'failed' }) ?? 0) > failed,
+        'the mail counted as failed',
+      );
       await until(scrape, (text) => (sample(text, 'gaadi_jobs_retrying', { name: 'mail' }) ?? 0) >= 1, 'the mail job waiting for its retry');
     });
   });
@@ -216,7 +252,20 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
       const client = new HttpClient(site.url, { address: null });
       const asset = /"(\/assets\/[^"]+\.js)"/.exec(await (await client.get('/about')).text())?.[1];
       expect(asset).toBeDefined();
-      const paths = ['/', '/about', '/vehicle/1', '/api/v1/categories', '/api/v1/nothing', asset!, '/assets/missing.js', '/favicon.svg', '/no/such/page', '/healthz', '/readyz', '/media/missing.webp'];
+      const paths = [
+        '/',
+        '/about',
+        '/vehicle/1',
+        '/api/v1/categories',
+        '/api/v1/nothing',
+        asset!,
+        '/assets/missing.js',
+        '/favicon.svg',
+        '/no/such/page',
+        '/healthz',
+        '/readyz',
+        '/media/missing.webp',
+      ];
       const ids = new Set<string>();
       for (const path of paths) {
         const response = await client.get(path);
@@ -258,7 +307,15 @@ describe.skipIf(!sharedUrl)(`metrics and request ids on ${dialect}`, () => {
       const requestId = `lead-${randomBytes(6).toString('hex')}`;
       const response = await client.postForm(
         '/request-vehicle',
-        { name: 'Ravi Kumar', phone: '+919610000103', model: 'Honda City', year: '2020', budget: '₹8,00,000', description: 'Grey', botCheck: await client.botToken('REQUEST_FORM') },
+        {
+          name: 'Ravi Kumar',
+          phone: '+919610000103',
+          model: 'Honda City',
+          year: '2020',
+          budget: '₹8,00,000',
+          description: 'Grey',
+          botCheck: await client.botToken('REQUEST_FORM'),
+        },
         { headers: { 'x-request-id': requestId } },
       );
       expect(response.headers.get('x-request-id')).toBe(requestId);

@@ -28,12 +28,18 @@ async function whatTheSiteShows(server: TestServer) {
   const photoUrl = /src="(\/media\/[^"]+)"/.exec(await (await fetch(`${server.url}/`)).text())?.[1];
   const photo = photoUrl ? await fetch(`${server.url}${photoUrl}`) : null;
   const admin = new HttpClient(server.url, { address: null });
-  expect((await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: PASSWORD, botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
+  expect((await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: PASSWORD, botCheck: await admin.botToken('LOGIN') })).status).toBe(
+    302,
+  );
   const csv = async (kind: string) => (await (await admin.get(`/admin/leads-export/${kind}`)).text()).replaceAll(server.url, 'ORIGIN');
   const desk = await (await admin.get('/admin/rentals')).text();
   return {
     cars: cars.map((car) => `${car.id} ${car.name} ${car.price}`),
-    photo: photo ? `${photo.status} ${createHash('sha256').update(Buffer.from(await photo.arrayBuffer())).digest('hex')}` : 'none',
+    photo: photo
+      ? `${photo.status} ${createHash('sha256')
+          .update(Buffer.from(await photo.arrayBuffer()))
+          .digest('hex')}`
+      : 'none',
     requests: await csv('requested-vehicles'),
     sellers: await csv('selling-vehicles'),
     bookings: [...new Set(desk.match(/\/admin\/rentals\/bookings\/\d+/g) ?? [])].sort(),
@@ -49,7 +55,10 @@ const RUN_BUILT_COMMAND = `const { migrateToPostgres } = await import('./build/s
 process.exitCode = (await migrateToPostgres(process.argv.slice(1), process.env, (line) => console.log(line))) ? 0 : 1;`;
 
 async function migrate(dataDir: string, to: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', RUN_BUILT_COMMAND, '--', '--from', dataDir, '--to', to], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env } });
+  const child = spawn(process.execPath, ['--input-type=module', '-e', RUN_BUILT_COMMAND, '--', '--from', dataDir, '--to', to], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', ...env },
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -66,7 +75,12 @@ describe('moving an installation from SQLite to PostgreSQL', () => {
 
   beforeAll(async () => {
     // The demo as `npm run demo` makes it: inventory, photos and a week of work, on SQLite.
-    before = await startTestServer({ dialect: 'sqlite', seed: false, childProcess: true, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: PASSWORD } });
+    before = await startTestServer({
+      dialect: 'sqlite',
+      seed: false,
+      childProcess: true,
+      env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: PASSWORD },
+    });
     target = await createPostgresDatabase();
     s3 = await startLocalS3();
   }, 300_000);
@@ -101,7 +115,13 @@ describe('moving an installation from SQLite to PostgreSQL', () => {
     expect(again.output).not.toMatch(/\([1-9]\d* copied now\)/);
 
     // A new instance with an empty data folder: the rows from PostgreSQL, the photos from the bucket.
-    after = await startTestServer({ dialect: 'postgres', seed: false, childProcess: true, databaseUrl: target.url, env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: PASSWORD, ...s3.env() } });
+    after = await startTestServer({
+      dialect: 'postgres',
+      seed: false,
+      childProcess: true,
+      databaseUrl: target.url,
+      env: { APP_MODE: 'demo', SEED_DEMO: 'true', DEMO_ADMIN_PASSWORD: PASSWORD, ...s3.env() },
+    });
     expect(await whatTheSiteShows(after)).toEqual(shown);
     // The account made on SQLite signs in on PostgreSQL.
     expect((await logIn(new HttpClient(after.url), email, 'correct-horse-7')).status).toBe(302);
@@ -124,4 +144,3 @@ describe('moving an installation from SQLite to PostgreSQL', () => {
     expect(refused.output).toContain('npm run migrate-to-postgres -- --to');
   });
 });
-

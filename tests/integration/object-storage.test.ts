@@ -43,7 +43,12 @@ function toastOf(html: string): string | null {
 }
 
 /** A form post as the admin page sends it (multipart), following the redirect as a browser does. */
-async function send(client: HttpClient, pagePath: string, fields: Record<string, string>, files: Array<{ field: string; name: string; bytes: Uint8Array }> = []): Promise<Sent> {
+async function send(
+  client: HttpClient,
+  pagePath: string,
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; bytes: Uint8Array }> = [],
+): Promise<Sent> {
   const started = performance.now();
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -59,7 +64,11 @@ async function send(client: HttpClient, pagePath: string, fields: Record<string,
 }
 
 async function jpeg(width = 1800, height = 1200): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#2a6' } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#2a6' } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 /** Plain SQL on A's database. */
@@ -83,7 +92,18 @@ async function addVehicle(categoryId: number, name: string): Promise<Sent & { id
   const sent = await send(
     admin,
     '/admin/add-vehicle',
-    { intent: 'save', name, make: 'Maruti', model: 'Swift', categoryId: String(categoryId), price: '5,45,000', year: '2021', fuelType: 'Petrol', transmission: 'Manual', description: 'One owner.' },
+    {
+      intent: 'save',
+      name,
+      make: 'Maruti',
+      model: 'Swift',
+      categoryId: String(categoryId),
+      price: '5,45,000',
+      year: '2021',
+      fuelType: 'Petrol',
+      transmission: 'Manual',
+      description: 'One owner.',
+    },
     [{ field: 'images', name: 'front.jpg', bytes: await jpeg() }],
   );
   const [row] = await query<{ id: number }>(`SELECT MAX(id) AS id FROM vehicles WHERE name = '${name}'`);
@@ -93,7 +113,15 @@ async function addVehicle(categoryId: number, name: string): Promise<Sent & { id
 /** A Request a Vehicle lead as a visitor sends it (no photos); resolves with its name once acknowledged. */
 async function requestVehicle(name: string): Promise<string> {
   const visitor = new HttpClient(server.url);
-  const response = await visitor.postForm('/request-vehicle', { name, phone: '98765 43210', model: 'Toyota Innova Crysta', year: '2020', budget: '₹15,00,000', description: '', botCheck: await visitor.botToken('REQUEST_FORM') });
+  const response = await visitor.postForm('/request-vehicle', {
+    name,
+    phone: '98765 43210',
+    model: 'Toyota Innova Crysta',
+    year: '2020',
+    budget: '₹15,00,000',
+    description: '',
+    botCheck: await visitor.botToken('REQUEST_FORM'),
+  });
   expect(response.status, name).toBe(200);
   await response.body?.cancel();
   return name;
@@ -180,7 +208,14 @@ describe(`object storage (S3-compatible), on ${dialect}`, () => {
     expect(await s3.keys('media/')).toContain(`media/${key}`);
 
     // As a photo stored before share variants: the variant is not in the bucket.
-    const client = createS3Client({ endpoint: s3.endpoint, region: 'us-east-1', bucket: s3.bucket, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const client = createS3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: s3.bucket,
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     await createS3Storage(client, { bucket: s3.bucket, prefix: 'media/', cacheControl: IMMUTABLE, logger: { warn: () => {} } }).delete(key);
     expect(await s3.keys('media/')).not.toContain(`media/${key}`);
 
@@ -236,13 +271,17 @@ describe(`object storage (S3-compatible), on ${dialect}`, () => {
     expect((await fetch(`${server.url}/media/../private/${guessed}`)).status).toBe(404);
 
     // Deleting the account deletes its licence photos.
-    const deleted = await owner.request('/api/v1/me/delete', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password: 'correct-horse-7' }) });
+    const deleted = await owner.request('/api/v1/me/delete', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ password: 'correct-horse-7' }),
+    });
     expect(deleted.status, await deleted.clone().text()).toBe(200);
     expect(await s3.keys('private/')).toEqual([]);
     expect(ownerId).toBeTruthy();
   });
 
-  it('deletes a vehicle\'s objects with the vehicle, and an image\'s with the image', async () => {
+  it("deletes a vehicle's objects with the vehicle, and an image's with the image", async () => {
     const added = await addVehicle(categoryId, 'Doomed Swift');
     const item = (await vehicle(added.id))!;
     const edit = `/admin-panel/vehicles/edit/${item.categorySlug}/${added.id}`;
@@ -267,19 +306,27 @@ describe(`object storage (S3-compatible), on ${dialect}`, () => {
     for (const key of keptKeys) expect((await fetch(`${s3.bucketUrl}/${key}`)).status).toBe(404);
   });
 
-  it('stores a sell form\'s photos in the bucket and deletes them with the lead', async () => {
+  it("stores a sell form's photos in the bucket and deletes them with the lead", async () => {
     const seller = new HttpClient(server.url);
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name: 'Sunita Sharma', phone: '+91 99887 76655', vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: 'Single owner' })) form.set(key, value);
+    for (const [key, value] of Object.entries({
+      name: 'Sunita Sharma',
+      phone: '+91 99887 76655',
+      vehicle: 'Hyundai i20 Asta',
+      year: '2018',
+      price: '4,50,000',
+      description: 'Single owner',
+    }))
+      form.set(key, value);
     form.set('botCheck', await seller.botToken('SELL_FORM'));
     form.append('images', new File([(await jpeg(1000, 700)) as Uint8Array<ArrayBuffer>], 'i20.jpg', { type: 'image/jpeg' }));
     const sent = await seller.request('/sell-vehicle', { method: 'POST', body: form });
     expect(sent.status).toBeLessThan(400);
     await sent.body?.cancel();
     const [submission] = await query<{ id: number }>('SELECT MAX(id) AS id FROM sell_submissions');
-    const keys = (await query<{ key: string; variant_widths: string }>(`SELECT key, variant_widths FROM sell_submission_images WHERE submission_id = ${submission!.id}`)).flatMap((image) =>
-      image.variant_widths.split(',').map((width) => `media/${image.key}-${width}.webp`),
-    );
+    const keys = (
+      await query<{ key: string; variant_widths: string }>(`SELECT key, variant_widths FROM sell_submission_images WHERE submission_id = ${submission!.id}`)
+    ).flatMap((image) => image.variant_widths.split(',').map((width) => `media/${image.key}-${width}.webp`));
     expect(keys.length).toBeGreaterThan(0);
     expect(await s3.keys('media/sell')).toEqual(expect.arrayContaining(keys));
     const direct = await fetch(`${s3.bucketUrl}/${keys[0]}`);
@@ -294,8 +341,20 @@ describe(`object storage (S3-compatible), on ${dialect}`, () => {
 
   it('tells the operator about a bucket that does not exist, and the person a 503, never a 404', async () => {
     const warnings: string[] = [];
-    const client = createS3Client({ endpoint: s3.endpoint, region: 'us-east-1', bucket: 'no-such-bucket', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
-    const storage = createS3Storage(client, { bucket: 'no-such-bucket', prefix: 'media/', cacheControl: IMMUTABLE, logger: { warn: (_context, message) => void warnings.push(message) } });
+    const client = createS3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      bucket: 'no-such-bucket',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
+    const storage = createS3Storage(client, {
+      bucket: 'no-such-bucket',
+      prefix: 'media/',
+      cacheControl: IMMUTABLE,
+      logger: { warn: (_context, message) => void warnings.push(message) },
+    });
     try {
       await expect(storage.put('a/b-400.webp', new Uint8Array([1, 2, 3]), 'image/webp')).rejects.toBeInstanceOf(ServiceUnavailableError);
       await expect(storage.get('a/b-400.webp')).rejects.toBeInstanceOf(ServiceUnavailableError);
@@ -310,11 +369,22 @@ describe(`object storage (S3-compatible), on ${dialect}`, () => {
     const silent = createServer((socket) => sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const port = (silent.address() as AddressInfo).port;
-    const client = createS3Client({ endpoint: `http://127.0.0.1:${port}`, region: 'us-east-1', bucket: 'gaadi-media', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', forcePathStyle: true });
+    const client = createS3Client({
+      endpoint: `http://127.0.0.1:${port}`,
+      region: 'us-east-1',
+      bucket: 'gaadi-media',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+      forcePathStyle: true,
+    });
     const storage = createS3Storage(client, { bucket: 'gaadi-media', prefix: 'media/', cacheControl: IMMUTABLE, logger: { warn: () => {} } });
     try {
       // All three at once: each is bounded on its own.
-      const calls = [() => storage.put('a/b-400.webp', new Uint8Array([1, 2, 3]), 'image/webp'), () => storage.get('a/b-400.webp'), () => storage.delete('a/b-400.webp')];
+      const calls = [
+        () => storage.put('a/b-400.webp', new Uint8Array([1, 2, 3]), 'image/webp'),
+        () => storage.get('a/b-400.webp'),
+        () => storage.delete('a/b-400.webp'),
+      ];
       const outcomes = await Promise.all(
         calls.map(async (call) => {
           const started = performance.now();
@@ -407,7 +477,11 @@ describe(`object storage (S3-compatible), on ${dialect}`, () => {
         if (seen.rounds <= 3) acknowledged.push(await timed(() => requestVehicle(`During Outage ${seen.rounds}`)));
         if (seen.rounds === 2) {
           const booked = await timed(() =>
-            owner.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId: Number(bucketSwift!.id), slot: `${addDays(indiaDay(Date.now()), 2)}T11:00`, mode: 'hub' }) }),
+            owner.request('/api/v1/test-drives', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ vehicleId: Number(bucketSwift!.id), slot: `${addDays(indiaDay(Date.now()), 2)}T11:00`, mode: 'hub' }),
+            }),
           );
           expect(booked.status, await booked.clone().text()).toBe(201);
           bookedTestDrives.push(((await booked.json()) as { testDrive: { id: number } }).testDrive.id);
@@ -418,7 +492,9 @@ describe(`object storage (S3-compatible), on ${dialect}`, () => {
     } finally {
       await s3.start();
     }
-    console.info(`[s3 outage] ${seen.rounds} rounds in ${Math.round((performance.now() - outageStarted) / 1000)} s; slowest answer ${Math.round(seen.slowestMs)} ms`);
+    console.info(
+      `[s3 outage] ${seen.rounds} rounds in ${Math.round((performance.now() - outageStarted) / 1000)} s; slowest answer ${Math.round(seen.slowestMs)} ms`,
+    );
     expect(seen.rounds).toBeGreaterThanOrEqual(3);
     // Each answer within the storage timeout and a little, never a hang.
     expect(seen.slowestMs).toBeLessThan(STORAGE_TIMEOUT_MS + 5_000);

@@ -93,7 +93,11 @@ describe.skipIf(!shared.url)(`the OpenAPI document against real answers (${share
     await answerOf(await person.get('/api/v1/me/test-drives'), 200, testDriveListSchema);
     await answerOf(await person.get('/api/v1/me/bookings'), 200, rentalBookingListSchema);
     await answerOf(await fetch(`${server.url}/api/v1/me/bookings`), 401, problemSchema);
-    const refused = await person.request('/api/v1/test-drives', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ vehicleId: 'x', mode: 'boat' }) });
+    const refused = await person.request('/api/v1/test-drives', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ vehicleId: 'x', mode: 'boat' }),
+    });
     const error = await answerOf(refused, 400, problemSchema);
     expect(Object.keys(error.fields ?? {})).toEqual(expect.arrayContaining(['vehicleId', 'mode']));
   });

@@ -74,8 +74,12 @@ const KINDS: Kind[] = [
 
 /** Random addresses of a kind: each a base address and its variants with tracking parameters, in shuffled order. */
 function addresses(kind: Kind, random: () => number, count: number): string[] {
-  const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
-  const shuffle = <T,>(items: T[]): T[] => items.map((item) => [random(), item] as const).sort((a, b) => a[0] - b[0]).map(([, item]) => item);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+  const shuffle = <T>(items: T[]): T[] =>
+    items
+      .map((item) => [random(), item] as const)
+      .sort((a, b) => a[0] - b[0])
+      .map(([, item]) => item);
   const made: string[] = [];
   for (let index = 0; index < count; index++) {
     const declared = kind.declared();
@@ -150,7 +154,10 @@ describe('page cache: a cached answer is the fresh render of the same address', 
         const truth = await page(fresh, address);
         caches.push(answer.cache ?? 'none');
         expect({ address, seed, status: answer.status }).toEqual({ address, seed, status: truth.status });
-        expect(answer.html === truth.html, `${address} (seed ${seed}, x-cache ${answer.cache}) differs from its fresh render: ${firstDifference(answer.html, truth.html)}`).toBe(true);
+        expect(
+          answer.html === truth.html,
+          `${address} (seed ${seed}, x-cache ${answer.cache}) differs from its fresh render: ${firstDifference(answer.html, truth.html)}`,
+        ).toBe(true);
       }
       // The walk did use the cache: the base address after its tracked variant is a hit.
       expect(caches).toContain('hit');

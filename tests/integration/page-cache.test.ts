@@ -125,7 +125,9 @@ describe('page cache', () => {
 
   it('never serves a signed-in person the anonymous page, nor caches theirs', async () => {
     const admin = new HttpClient(server.url);
-    expect((await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123', botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
+    expect(
+      (await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123', botCheck: await admin.botToken('LOGIN') })).status,
+    ).toBe(302);
     const visitor = new HttpClient(server.url);
     expect((await visitor.get('/contact')).headers.get('x-cache')).toBe('miss');
     const personalResponse = await admin.get('/contact');
@@ -168,9 +170,14 @@ describe('page cache', () => {
     expect(adminChange.status).toBe(302);
     expect(adminChange.headers.get('location')).toMatch(/^\/admin-login/);
     // A sign-in with a wrong password, and a correct one: neither changes a public page.
-    expect((await stranger.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'wrong-password', botCheck: await stranger.botToken('LOGIN') })).status).toBe(200);
+    expect(
+      (await stranger.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'wrong-password', botCheck: await stranger.botToken('LOGIN') }))
+        .status,
+    ).toBe(200);
     const admin = new HttpClient(server.url);
-    expect((await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123', botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
+    expect(
+      (await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123', botCheck: await admin.botToken('LOGIN') })).status,
+    ).toBe(302);
 
     const after = await visitor.get('/categories');
     expect(after.headers.get('x-cache')).toBe('hit');

@@ -36,7 +36,14 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
   beforeAll(async () => {
     server = await startTestServer({ dialect, seed: true, env: { APP_MODE: 'demo', PAYMENTS: 'sandbox' } });
     database = openServerDatabase(server);
-    const rows = await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id').limit(3).execute();
+    const rows = await database.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('purpose', '=', 'sale')
+      .where('status', '=', 'available')
+      .orderBy('id')
+      .limit(3)
+      .execute();
     saleCars = rows.map((row) => Number(row.id));
     buyer = new HttpClient(server.url);
     await signUp(buyer, uniqueEmail('sandbox'));
@@ -49,12 +56,20 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
   });
 
   const checkoutPay = (path: 'pay' | 'fail', started: Started) =>
-    fetch(`${server.url}${BASE}/checkout/${path}`, { method: 'POST', headers: { 'content-type': 'application/json', origin: server.url }, body: JSON.stringify({ key_id: started.payment.keyId, order_id: started.payment.orderId }) });
+    fetch(`${server.url}${BASE}/checkout/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url },
+      body: JSON.stringify({ key_id: started.payment.keyId, order_id: started.payment.orderId }),
+    });
   const mine = async (id: number) => ((await (await buyer.get('/api/v1/me/reservations')).json()) as Mine).items.find((item) => item.id === id);
 
   it("answers Razorpay's API only with the keys it made at start, and opens Checkout framed by the pay pages alone", async () => {
     for (const authorization of [undefined, `Basic ${Buffer.from(`${STANDIN_KEY_ID}:${STANDIN_KEY_SECRET}`).toString('base64')}`]) {
-      const refused = await fetch(`${server.url}${BASE}/v1/orders`, { method: 'POST', headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) }, body: JSON.stringify({ amount: TOKEN_PAISE, currency: 'INR' }) });
+      const refused = await fetch(`${server.url}${BASE}/v1/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+        body: JSON.stringify({ amount: TOKEN_PAISE, currency: 'INR' }),
+      });
       expect(refused.status).toBe(401);
       expect(await refused.json()).toMatchObject({ error: { code: 'BAD_REQUEST_ERROR', description: 'Authentication failed' } });
     }
@@ -65,14 +80,22 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
     expect(started.payment.keyId).toMatch(/^rzp_test_[A-Za-z0-9]{14}$/);
     expect(started.payment).toMatchObject({ amount: TOKEN_PAISE });
 
-    const query = new URLSearchParams({ key_id: started.payment.keyId, order_id: started.payment.orderId, name: 'Gaadi Bazaar', description: `Reservation #${started.reservation.id}`, origin: server.url });
+    const query = new URLSearchParams({
+      key_id: started.payment.keyId,
+      order_id: started.payment.orderId,
+      name: 'Gaadi Bazaar',
+      description: `Reservation #${started.reservation.id}`,
+      origin: server.url,
+    });
     const sheet = await fetch(`${server.url}${BASE}/checkout?${query}`);
     expect(sheet.status).toBe(200);
     const html = await sheet.text();
     for (const text of ['Gaadi Bazaar', '₹5,000', 'Pay ₹5,000', '>Fail<', '>Close<', started.payment.orderId]) expect(html).toContain(text);
     expect(sheet.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
     expect(sheet.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    const foreign = await fetch(`${server.url}${BASE}/checkout?${new URLSearchParams({ key_id: STANDIN_KEY_ID, order_id: started.payment.orderId, origin: server.url })}`);
+    const foreign = await fetch(
+      `${server.url}${BASE}/checkout?${new URLSearchParams({ key_id: STANDIN_KEY_ID, order_id: started.payment.orderId, origin: server.url })}`,
+    );
     expect(foreign.status).toBe(400);
     expect(await foreign.text()).not.toContain(started.payment.orderId);
 
@@ -95,7 +118,11 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
     expect(statuses.filter((status) => status === 200)).toHaveLength(19);
     expect(statuses.at(-1)).toBe(400);
     // A malformed body is refused as Razorpay refuses an unknown order.
-    const malformed = await fetch(`${server.url}${BASE}/checkout/pay`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"key_id":\u0000' });
+    const malformed = await fetch(`${server.url}${BASE}/checkout/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"key_id":\u0000',
+    });
     expect(malformed.status).toBe(400);
     await postJson(buyer, `/api/v1/me/reservations/${started.reservation.id}/cancel`, {});
   });
@@ -105,10 +132,17 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
     const paying = await checkoutPay('pay', started);
     expect(paying.status).toBe(200);
     const paid = (await paying.json()) as { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };
-    expect(paid).toMatchObject({ razorpay_order_id: started.payment.orderId, razorpay_payment_id: expect.stringMatching(/^pay_[A-Za-z0-9]{14}$/), razorpay_signature: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(paid).toMatchObject({
+      razorpay_order_id: started.payment.orderId,
+      razorpay_payment_id: expect.stringMatching(/^pay_[A-Za-z0-9]{14}$/),
+      razorpay_signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
 
     // Nothing was posted to the app: only the webhook, signed with the sandbox's webhook secret, can have reserved it.
-    await waitFor(() => mine(started.reservation.id), (reservation) => reservation?.status === 'active');
+    await waitFor(
+      () => mine(started.reservation.id),
+      (reservation) => reservation?.status === 'active',
+    );
     const car = await database.db.selectFrom('vehicles').select('status').where('id', '=', saleCars[1]!).executeTakeFirstOrThrow();
     expect(car.status).toBe('reserved');
 
@@ -121,7 +155,11 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
     // An order is paid once.
     expect((await checkoutPay('pay', started)).status).toBe(400);
     // A webhook the sandbox did not sign is refused by the same handler.
-    const forged = await fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64) }, body: '{"event":"payment.captured"}' });
+    const forged = await fetch(`${server.url}/api/v1/payments/razorpay/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'a'.repeat(64) },
+      body: '{"event":"payment.captured"}',
+    });
     expect(forged.status).toBe(403);
   });
 
@@ -132,7 +170,13 @@ describe.skipIf(!sharedUrl)(`the demo's payment sandbox (${dialect})`, () => {
 
     const cancels = await Promise.all(Array.from({ length: 5 }, () => postJson(buyer, `/api/v1/me/reservations/${started.reservation.id}/cancel`, {})));
     expect(cancels.map((answer) => answer.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    const refunds = () => database.db.selectFrom('payment_ledger').select(['status', 'amount_paise', 'provider_refund_id']).where('entry', '=', 'refund').where('payment_id', '=', paid.razorpay_payment_id).execute();
+    const refunds = () =>
+      database.db
+        .selectFrom('payment_ledger')
+        .select(['status', 'amount_paise', 'provider_refund_id'])
+        .where('entry', '=', 'refund')
+        .where('payment_id', '=', paid.razorpay_payment_id)
+        .execute();
     const recorded = await refunds();
     expect(recorded).toEqual([{ status: 'refunded', amount_paise: TOKEN_PAISE, provider_refund_id: expect.stringMatching(/^rfnd_[A-Za-z0-9]{14}$/) }]);
     // The sandbox's refund.processed webhook is acknowledged and changes nothing.

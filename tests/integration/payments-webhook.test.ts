@@ -47,12 +47,35 @@ describe.skipIf(!sharedUrl)(`one Razorpay webhook for every payable thing (${dia
     server = await startTestServer({
       dialect,
       seed: true,
-      env: { APP_MODE: 'demo', RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl },
+      env: {
+        APP_MODE: 'demo',
+        RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+        RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+        RAZORPAY_API_URL: standin.url,
+        RAZORPAY_CHECKOUT_URL: standin.checkoutUrl,
+      },
     });
     database = openServerDatabase(server);
-    const desk = deskServices(database, clock, createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }));
-    services = { ...desk, pageCache: { clear: () => {} }, listingTotals: { clear: () => {} }, changeNotices: { announce: async () => {} } } as unknown as RentalDeskServices & ReservationServices;
-    const rows = await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id', 'desc').limit(4).execute();
+    const desk = deskServices(
+      database,
+      clock,
+      createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }),
+    );
+    services = {
+      ...desk,
+      pageCache: { clear: () => {} },
+      listingTotals: { clear: () => {} },
+      changeNotices: { announce: async () => {} },
+    } as unknown as RentalDeskServices & ReservationServices;
+    const rows = await database.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('purpose', '=', 'sale')
+      .where('status', '=', 'available')
+      .orderBy('id', 'desc')
+      .limit(4)
+      .execute();
     saleCars = rows.map((row) => Number(row.id));
     expect(saleCars.length).toBe(4);
   }, 240_000);
@@ -73,7 +96,14 @@ describe.skipIf(!sharedUrl)(`one Razorpay webhook for every payable thing (${dia
     const carId = await addFleetCar(services, `Webhook Swift ${Math.random().toString(36).slice(2, 7)}`);
     const renter = await addRenter(database);
     const fromMs = base + offset++ * 2 * DAY;
-    const booking = await requestBooking(services, { userId: renter.userId, vehicleId: carId, fromMs, toMs: fromMs + DAY, pickup: 'hub', paymentMethod: 'razorpay' });
+    const booking = await requestBooking(services, {
+      userId: renter.userId,
+      vehicleId: carId,
+      fromMs,
+      toMs: fromMs + DAY,
+      pickup: 'hub',
+      paymentMethod: 'razorpay',
+    });
     const { orderId } = await startOnlinePayment(services, { userId: renter.userId, bookingId: booking.id });
     const paid = standin.pay(orderId);
     return { booking, orderId, paymentId: paid.razorpay_payment_id, body: standin.webhookBody(orderId, paid.razorpay_payment_id) };
@@ -85,10 +115,21 @@ describe.skipIf(!sharedUrl)(`one Razorpay webhook for every payable thing (${dia
     const person = await addRenter(database, { licence: null });
     const checkout = await startReservation(services, { userId: person.userId, vehicleId: carId });
     const paid = standin.pay(checkout.orderId, amountPaise === undefined ? {} : { amount: amountPaise });
-    return { reservationId: checkout.reservationId, orderId: checkout.orderId, paymentId: paid.razorpay_payment_id, body: standin.webhookBody(checkout.orderId, paid.razorpay_payment_id) };
+    return {
+      reservationId: checkout.reservationId,
+      orderId: checkout.orderId,
+      paymentId: paid.razorpay_payment_id,
+      body: standin.webhookBody(checkout.orderId, paid.razorpay_payment_id),
+    };
   }
 
-  const ledger = (paymentId: string) => database.db.selectFrom('payment_ledger').select(['owner_kind', 'owner_id', 'entry', 'status', 'amount_paise']).where('payment_id', '=', paymentId).orderBy('id').execute();
+  const ledger = (paymentId: string) =>
+    database.db
+      .selectFrom('payment_ledger')
+      .select(['owner_kind', 'owner_id', 'entry', 'status', 'amount_paise'])
+      .where('payment_id', '=', paymentId)
+      .orderBy('id')
+      .execute();
   const refundsOf = (paymentId: string) => standin.refunds.filter((refund) => refund.payment_id === paymentId);
 
   it("routes a rental booking's payment and a reservation's payment, each to its owner, at the new address", async () => {
@@ -104,9 +145,13 @@ describe.skipIf(!sharedUrl)(`one Razorpay webhook for every payable thing (${dia
 
     expect(await getBooking(database, rental.booking.id)).toMatchObject({ status: 'requested', amountPaid: 2124, holdExpiresAt: null });
     expect(await findReservation(database, reservation.reservationId)).toMatchObject({ status: 'active', amount: 5000 });
-    expect(await ledger(rental.paymentId)).toEqual([{ owner_kind: 'rental-booking', owner_id: rental.booking.id, entry: 'payment', status: 'accepted', amount_paise: expect.anything() }]);
+    expect(await ledger(rental.paymentId)).toEqual([
+      { owner_kind: 'rental-booking', owner_id: rental.booking.id, entry: 'payment', status: 'accepted', amount_paise: expect.anything() },
+    ]);
     expect(Number((await ledger(rental.paymentId))[0]!.amount_paise)).toBe(RENT_PAISE);
-    expect(await ledger(reservation.paymentId)).toEqual([{ owner_kind: 'reservation', owner_id: reservation.reservationId, entry: 'payment', status: 'accepted', amount_paise: expect.anything() }]);
+    expect(await ledger(reservation.paymentId)).toEqual([
+      { owner_kind: 'reservation', owner_id: reservation.reservationId, entry: 'payment', status: 'accepted', amount_paise: expect.anything() },
+    ]);
     expect(Number((await ledger(reservation.paymentId))[0]!.amount_paise)).toBe(TOKEN_PAISE);
     const stored = await database.db.selectFrom('rental_bookings').select('amount_paid_paise').where('id', '=', rental.booking.id).executeTakeFirstOrThrow();
     expect(Number(stored.amount_paid_paise)).toBe(RENT_PAISE);
@@ -136,7 +181,11 @@ describe.skipIf(!sharedUrl)(`one Razorpay webhook for every payable thing (${dia
   it(`one event fired ${AT_ONCE} times at once, at both addresses, settles once: one payment row, nothing refunded`, async () => {
     const rental = await bookingPaidAtRazorpay();
     const reservation = await reservationPaidAtRazorpay(saleCars[2]!);
-    const outboxBefore = await database.db.selectFrom('outbox_messages').select('id').where('body', 'like', `%Reservation: #${reservation.reservationId}%`).execute();
+    const outboxBefore = await database.db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('body', 'like', `%Reservation: #${reservation.reservationId}%`)
+      .execute();
     const answers = await Promise.all(
       Array.from({ length: AT_ONCE }, (_, index) => {
         const path = index % 4 < 2 ? '/api/v1/payments/razorpay/webhook' : '/api/v1/rentals/razorpay/webhook';
@@ -152,11 +201,19 @@ describe.skipIf(!sharedUrl)(`one Razorpay webhook for every payable thing (${dia
     expect(await getBooking(database, rental.booking.id)).toMatchObject({ status: 'requested', amountPaid: 2124, amountRefunded: 0, paymentProblem: null });
     expect(await findReservation(database, reservation.reservationId)).toMatchObject({ status: 'active', amountRefunded: 0, paymentProblem: null });
     // The buyer and the desk heard of the reservation once.
-    const outboxAfter = await database.db.selectFrom('outbox_messages').select('id').where('body', 'like', `%Reservation: #${reservation.reservationId}%`).execute();
+    const outboxAfter = await database.db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('body', 'like', `%Reservation: #${reservation.reservationId}%`)
+      .execute();
     expect(outboxAfter.length - outboxBefore.length).toBeGreaterThanOrEqual(1);
     const again = await Promise.all(Array.from({ length: 4 }, () => postWebhook('/api/v1/payments/razorpay/webhook', reservation.body)));
     expect(again.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
-    const outboxLater = await database.db.selectFrom('outbox_messages').select('id').where('body', 'like', `%Reservation: #${reservation.reservationId}%`).execute();
+    const outboxLater = await database.db
+      .selectFrom('outbox_messages')
+      .select('id')
+      .where('body', 'like', `%Reservation: #${reservation.reservationId}%`)
+      .execute();
     expect(outboxLater.length).toBe(outboxAfter.length);
   });
 

@@ -58,11 +58,16 @@ describe.skipIf(!sharedUrl)(`every personal column of the migrated database is d
     const stale = allPersonalData.flatMap((declaration) => {
       const columns = tables.get(declaration.table);
       if (!columns) return [`${declaration.table} (no such table)`];
-      return [...Object.keys(declaration.personal), ...Object.keys(declaration.notPersonal ?? {})].filter((column) => !columns.has(column)).map((column) => `${declaration.table}.${column}`);
+      return [...Object.keys(declaration.personal), ...Object.keys(declaration.notPersonal ?? {})]
+        .filter((column) => !columns.has(column))
+        .map((column) => `${declaration.table}.${column}`);
     });
     expect(stale).toEqual([]);
     const names = allPersonalData.map((declaration) => declaration.table);
-    expect(names.filter((name, index) => names.indexOf(name) !== index), 'tables declared twice').toEqual([]);
+    expect(
+      names.filter((name, index) => names.indexOf(name) !== index),
+      'tables declared twice',
+    ).toEqual([]);
   });
 
   it('gives each section of the download one name', () => {

@@ -56,7 +56,11 @@ describe.skipIf(!sharedUrl)(`phone numbers: one canonical form (${dialect})`, ()
   }
 
   async function api(client: HttpClient, step: 'code' | 'verify', body: Record<string, string>): Promise<Problem> {
-    const response = await client.request(`/api/v1/me/phone/${step}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await client.request(`/api/v1/me/phone/${step}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Problem['body'] };
   }
 
@@ -112,20 +116,31 @@ describe.skipIf(!sharedUrl)(`phone numbers: one canonical form (${dialect})`, ()
     const scripted = await pageSend((await newPerson()).client, { countryCode: '91', phone: '09399999378' }, '/profile-complete.data');
     expect(scripted.status).toBe(429);
     expect(scripted.text).toMatch(TOO_MANY_SENDS);
-    for (const spelling of [{ countryCode: '91', phone: '09399999378' }, { countryCode: '+91', phone: '+91 93999 99378' }, { phone: '919399999378' }] as Array<Record<string, string>>) {
+    for (const spelling of [{ countryCode: '91', phone: '09399999378' }, { countryCode: '+91', phone: '+91 93999 99378' }, { phone: '919399999378' }] as Array<
+      Record<string, string>
+    >) {
       const { client } = await newPerson();
       const answer = await api(client, 'code', { ...spelling, botCheck: await client.botToken('SEND_OTP') });
       expect(answer.status, JSON.stringify(spelling)).toBe(429);
       expect(Number(answer.retryAfter)).toBeGreaterThan(3000);
       expect(answer.body.detail).toMatch(TOO_MANY_SENDS);
     }
-    expect((await textsTo(national)).map((sms) => sms.recipient), 'still the five texts, all to the one number').toEqual(Array(5).fill(canonical));
+    expect(
+      (await textsTo(national)).map((sms) => sms.recipient),
+      'still the five texts, all to the one number',
+    ).toEqual(Array(5).fill(canonical));
 
     // A code sent to one spelling verifies with another, and the profile keeps the canonical
     // number. The newest text is the last person's (the outbox lists the newest first).
     const last = people.at(-1)!;
     const code = otpFrom((await waitForOutbox(last.client, 'sms', canonical)).body);
-    const verified = await last.client.postForm('/profile-complete', { intent: 'verify', name: 'Asha Verma', countryCode: '+91', phone: '+91 93999 99378', otp: code });
+    const verified = await last.client.postForm('/profile-complete', {
+      intent: 'verify',
+      name: 'Asha Verma',
+      countryCode: '+91',
+      phone: '+91 93999 99378',
+      otp: code,
+    });
     expect(verified.status).toBe(302);
     expect(await sql.all('SELECT phone, phone_verified FROM profiles WHERE user_id = ?', [last.userId])).toEqual([{ phone: canonical, phone_verified: 1 }]);
   });
@@ -178,7 +193,11 @@ describe.skipIf(!sharedUrl)(`phone numbers: one canonical form (${dialect})`, ()
   test('the app API texts a valid number as +91… whatever way it is typed, and says so', async () => {
     const national = uniqueMobile();
     const { client } = await newPerson();
-    const sent = await api(client, 'code', { countryCode: '91', phone: `0${national.slice(0, 5)}-${national.slice(5)}`, botCheck: await client.botToken('SEND_OTP') });
+    const sent = await api(client, 'code', {
+      countryCode: '91',
+      phone: `0${national.slice(0, 5)}-${national.slice(5)}`,
+      botCheck: await client.botToken('SEND_OTP'),
+    });
     expect(sent).toMatchObject({ status: 200, body: { sent: true, phone: `+91${national}` } });
     expect((await textsTo(national)).map((sms) => sms.recipient)).toEqual([`+91${national}`]);
   });
@@ -186,14 +205,23 @@ describe.skipIf(!sharedUrl)(`phone numbers: one canonical form (${dialect})`, ()
   // ---------------------------------------------------------------------------------- leads
 
   async function postRequest(client: HttpClient, phone: string, path = '/request-vehicle') {
-    const response = await client.postForm(path, { name: 'Ravi Kumar', phone, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: '', botCheck: await client.botToken('REQUEST_FORM') });
+    const response = await client.postForm(path, {
+      name: 'Ravi Kumar',
+      phone,
+      model: 'Maruti Swift VXi',
+      year: '2019',
+      budget: '₹5,00,000',
+      description: '',
+      botCheck: await client.botToken('REQUEST_FORM'),
+    });
     const html = await response.text();
     return { status: response.status, text: path.endsWith('.data') ? html : mainText(html), html };
   }
 
   async function postSell(client: HttpClient, phone: string, path: string) {
     const form = new FormData();
-    for (const [key, value] of Object.entries({ name: 'Sunita Sharma', phone, vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: '' })) form.set(key, value);
+    for (const [key, value] of Object.entries({ name: 'Sunita Sharma', phone, vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: '' }))
+      form.set(key, value);
     form.set('botCheck', await client.botToken('SELL_FORM'));
     const response = await client.request(path, { method: 'POST', body: form });
     return { status: response.status, location: response.headers.get('location'), text: response.headers.get('location') ? '' : await response.text() };
@@ -204,8 +232,10 @@ describe.skipIf(!sharedUrl)(`phone numbers: one canonical form (${dialect})`, ()
     return { status: response.status, body: (await response.json()) as { detail?: string; fields?: Record<string, string> } };
   }
 
-  const storedRequests = (national: string) => sql.all<{ phone: string }>('SELECT phone FROM vehicle_requests WHERE phone LIKE ? ORDER BY id', [`%${national.slice(-6)}%`]);
-  const storedSells = (national: string) => sql.all<{ phone: string }>('SELECT phone FROM sell_submissions WHERE phone LIKE ? ORDER BY id', [`%${national.slice(-6)}%`]);
+  const storedRequests = (national: string) =>
+    sql.all<{ phone: string }>('SELECT phone FROM vehicle_requests WHERE phone LIKE ? ORDER BY id', [`%${national.slice(-6)}%`]);
+  const storedSells = (national: string) =>
+    sql.all<{ phone: string }>('SELECT phone FROM sell_submissions WHERE phone LIKE ? ORDER BY id', [`%${national.slice(-6)}%`]);
 
   test('a lead’s phone is kept as +91… however it was typed, on the pages and through the API', async () => {
     const national = uniqueMobile();
@@ -214,7 +244,19 @@ describe.skipIf(!sharedUrl)(`phone numbers: one canonical form (${dialect})`, ()
     expect((await postRequest(new HttpClient(server.url), `0${spaced}`)).text).toContain(REQUEST_SENT);
     expect((await postRequest(new HttpClient(server.url), `+91-${national.slice(0, 5)}-${national.slice(5)}`)).text).toContain(REQUEST_SENT);
     const viaApi = new HttpClient(server.url);
-    expect((await apiJson(viaApi, '/vehicle-requests', { name: 'Ravi Kumar', phone: `91 ${spaced}`, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: '', botCheck: await viaApi.botToken('REQUEST_FORM') })).status).toBe(201);
+    expect(
+      (
+        await apiJson(viaApi, '/vehicle-requests', {
+          name: 'Ravi Kumar',
+          phone: `91 ${spaced}`,
+          model: 'Maruti Swift VXi',
+          year: '2019',
+          budget: '₹5,00,000',
+          description: '',
+          botCheck: await viaApi.botToken('REQUEST_FORM'),
+        })
+      ).status,
+    ).toBe(201);
     expect(await storedRequests(national)).toEqual(Array(3).fill({ phone: canonical }));
 
     const sellPage = await postSell(new HttpClient(server.url), `(+91) ${spaced}`, '/sell-vehicle');
@@ -226,7 +268,12 @@ describe.skipIf(!sharedUrl)(`phone numbers: one canonical form (${dialect})`, ()
   });
 
   test('a lead with a number that is no Indian mobile is refused with the phone field’s message, on the pages, their data requests and the API; nothing is kept', async () => {
-    const leadsKept = async () => Promise.all(['vehicle_requests', 'sell_submissions'].map(async (table) => Number((await sql.all<{ count: number | string }>(`SELECT COUNT(*) AS count FROM ${table}`))[0]!.count)));
+    const leadsKept = async () =>
+      Promise.all(
+        ['vehicle_requests', 'sell_submissions'].map(async (table) =>
+          Number((await sql.all<{ count: number | string }>(`SELECT COUNT(*) AS count FROM ${table}`))[0]!.count),
+        ),
+      );
     const before = await leadsKept();
     for (const phone of ['1234567890', '022 1234 5678', '+44 7700 900123', '+91 91 93999 99377']) {
       const page = await postRequest(new HttpClient(server.url), phone);
@@ -237,7 +284,15 @@ describe.skipIf(!sharedUrl)(`phone numbers: one canonical form (${dialect})`, ()
       expect(scripted.status, phone).toBe(400);
       expect(scripted.text, phone).toContain(PHONE_INVALID);
       const client = new HttpClient(server.url);
-      const viaApi = await apiJson(client, '/vehicle-requests', { name: 'Ravi Kumar', phone, model: 'Maruti Swift VXi', year: '2019', budget: '₹5,00,000', description: '', botCheck: await client.botToken('REQUEST_FORM') });
+      const viaApi = await apiJson(client, '/vehicle-requests', {
+        name: 'Ravi Kumar',
+        phone,
+        model: 'Maruti Swift VXi',
+        year: '2019',
+        budget: '₹5,00,000',
+        description: '',
+        botCheck: await client.botToken('REQUEST_FORM'),
+      });
       expect(viaApi, phone).toMatchObject({ status: 400, body: { detail: PHONE_INVALID, fields: { phone: PHONE_INVALID } } });
 
       const sellPage = await postSell(new HttpClient(server.url), phone, '/sell-vehicle');

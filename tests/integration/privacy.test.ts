@@ -51,7 +51,11 @@ async function person(label: string, options: { verifiedPhone?: boolean; email?:
 async function insertVehicle(): Promise<number> {
   const now = new Date().toISOString();
   const slug = `privacy-${randomBytes(3).toString('hex')}`;
-  const category = await database.db.insertInto('categories').values({ name: slug, slug, image_key: null, image_width: null, image_height: null, image_widths: null, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+  const category = await database.db
+    .insertInto('categories')
+    .values({ name: slug, slug, image_key: null, image_width: null, image_height: null, image_widths: null, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const vehicle = await database.db
     .insertInto('vehicles')
     .values(
@@ -77,7 +81,18 @@ async function insertRequest(name: string, phone: string, createdAt = new Date()
   const at = createdAt.toISOString();
   const row = await database.db
     .insertInto('vehicle_requests')
-    .values({ name, phone, model: 'Maruti Swift', year: '2019', budget: '5 lakh', description: `Call ${name}`, status: 'new', notes: '', created_at: at, updated_at: at })
+    .values({
+      name,
+      phone,
+      model: 'Maruti Swift',
+      year: '2019',
+      budget: '5 lakh',
+      description: `Call ${name}`,
+      status: 'new',
+      notes: '',
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -87,16 +102,37 @@ async function insertRequest(name: string, phone: string, createdAt = new Date()
 async function insertSell(name: string, phone: string, createdAt = new Date()): Promise<{ id: number; key: string }> {
   const at = createdAt.toISOString();
   const storage = createLocalStorage(path.join(server.dataDir, 'media'));
-  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0f766e' } })
+    .jpeg()
+    .toBuffer();
   const image = await storeImage(storage, new Uint8Array(bytes), `sell_vehicles/${Date.now()}_${randomBytes(6).toString('hex')}`);
   const row = await database.db
     .insertInto('sell_submissions')
-    .values({ name, phone, vehicle: 'Hyundai i20', year: '2018', price: '4,50,000', description: '', status: 'new', notes: `Spoke to ${name}`, created_at: at, updated_at: at })
+    .values({
+      name,
+      phone,
+      vehicle: 'Hyundai i20',
+      year: '2018',
+      price: '4,50,000',
+      description: '',
+      status: 'new',
+      notes: `Spoke to ${name}`,
+      created_at: at,
+      updated_at: at,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await database.db
     .insertInto('sell_submission_images')
-    .values({ submission_id: row.id, position: 0, key: image.key, width: image.width, height: image.height, variant_widths: image.widths.join(','), created_at: at })
+    .values({
+      submission_id: row.id,
+      position: 0,
+      key: image.key,
+      width: image.width,
+      height: image.height,
+      variant_widths: image.widths.join(','),
+      created_at: at,
+    })
     .execute();
   return { id: row.id, key: image.key };
 }
@@ -141,7 +177,13 @@ async function addToWishlist(client: HttpClient, id: number) {
 
 /** What the retention purge needs, over the server's own database and media. */
 function purgeDeps() {
-  return { database, clock: systemClock, storage: createLocalStorage(path.join(server.dataDir, 'media')), privateStorage: createLocalStorage(path.join(server.dataDir, 'private')), logger: { warn: () => {}, info: () => {}, error: () => {} } };
+  return {
+    database,
+    clock: systemClock,
+    storage: createLocalStorage(path.join(server.dataDir, 'media')),
+    privateStorage: createLocalStorage(path.join(server.dataDir, 'private')),
+    logger: { warn: () => {}, info: () => {}, error: () => {} },
+  };
 }
 
 async function signInAdmin(): Promise<HttpClient> {
@@ -157,14 +199,27 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
     server = await startTestServer({
       dialect,
       seed: false,
-      env: { ...oidc.env, APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: [ADMIN.email, SECOND_ADMIN].join(','), TRUST_PROXY: 'true', LOG_LEVEL: 'info' },
+      env: {
+        ...oidc.env,
+        APP_MODE: 'demo',
+        DEMO_ADMIN_PASSWORD: ADMIN.password,
+        ADMIN_EMAILS: [ADMIN.email, SECOND_ADMIN].join(','),
+        TRUST_PROXY: 'true',
+        LOG_LEVEL: 'info',
+      },
     });
     database = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl });
     vehicleId = await insertVehicle();
     // For the server's own first scheduled run, shortly after start (the last test).
     await database.db
       .insertInto('outbox_messages')
-      .values({ channel: 'email', recipient: 'scheduled@example.in', subject: 'privacy-scheduled-outbox', body: '', created_at: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString() })
+      .values({
+        channel: 'email',
+        recipient: 'scheduled@example.in',
+        subject: 'privacy-scheduled-outbox',
+        body: '',
+        created_at: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString(),
+      })
       .execute();
   });
 
@@ -196,7 +251,9 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(data.profile).toMatchObject({ email: asha.email, name: 'asha Test', phone: `+91${asha.mobile}`, phoneVerified: true });
       expect(data.wishlist).toEqual([expect.objectContaining({ vehicleId, title: 'Tata Nexon', available: true })]);
       expect(data.vehicleRequests.map((lead: { id: number }) => lead.id).sort()).toEqual([ashaRequest, ashaRequestTrunk].sort());
-      expect(data.sellSubmissions).toEqual([expect.objectContaining({ id: ashaSell.id, name: 'Asha Test', photos: [expect.stringContaining(`/media/${ashaSell.key}-`)] })]);
+      expect(data.sellSubmissions).toEqual([
+        expect.objectContaining({ id: ashaSell.id, name: 'Asha Test', photos: [expect.stringContaining(`/media/${ashaSell.key}-`)] }),
+      ]);
       for (const other of [bharat.email, bharat.mobile, 'Bharat Test', 'Stranger Test', PASSWORD]) expect(text).not.toContain(other);
       // Never a password hash or a session token.
       expect(text).not.toMatch(/"password"\s*:|"token"\s*:/);
@@ -220,20 +277,68 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const esha = await person('esha');
       const now = new Date().toISOString();
       const reservation = (rowOf: { id: string; email: string }, title: string) => ({
-        user_id: rowOf.id, vehicle_id: vehicleId, vehicle_title: title, name: `${title} buyer`, phone: '+919812345678', email: rowOf.email,
-        amount_paise: 500_000, hold_hours: 72, status: 'cancelled' as const, pay_by_ms: Date.now(), amount_refunded_paise: 500_000, created_at: now, updated_at: now,
+        user_id: rowOf.id,
+        vehicle_id: vehicleId,
+        vehicle_title: title,
+        name: `${title} buyer`,
+        phone: '+919812345678',
+        email: rowOf.email,
+        amount_paise: 500_000,
+        hold_hours: 72,
+        status: 'cancelled' as const,
+        pay_by_ms: Date.now(),
+        amount_refunded_paise: 500_000,
+        created_at: now,
+        updated_at: now,
       });
       const inspection = (rowOf: { id: string; email: string }, model: string, hour: number) => ({
-        user_id: rowOf.id, car: JSON.stringify({ make: 'Honda', model, year: 2020 }), estimate: JSON.stringify({ low: 500_000, high: 560_000 }), mode: 'home' as const, pin_code: '400001',
-        name: `${model} seller`, phone: '+919812345679', email: rowOf.email, slot_start_ms: Date.UTC(2030, 0, 1, hour), seat: 0, status: 'cancelled' as const, created_at: now, updated_at: now,
+        user_id: rowOf.id,
+        car: JSON.stringify({ make: 'Honda', model, year: 2020 }),
+        estimate: JSON.stringify({ low: 500_000, high: 560_000 }),
+        mode: 'home' as const,
+        pin_code: '400001',
+        name: `${model} seller`,
+        phone: '+919812345679',
+        email: rowOf.email,
+        slot_start_ms: Date.UTC(2030, 0, 1, hour),
+        seat: 0,
+        status: 'cancelled' as const,
+        created_at: now,
+        updated_at: now,
       });
-      await database.db.insertInto('car_reservations').values([reservation(dev, 'Dev Reserved Car'), reservation(esha, 'Esha Reserved Car')]).execute();
-      await database.db.insertInto('inspections').values([inspection(dev, 'DevCity', 4), inspection(esha, 'EshaCity', 5)]).execute();
+      await database.db
+        .insertInto('car_reservations')
+        .values([reservation(dev, 'Dev Reserved Car'), reservation(esha, 'Esha Reserved Car')])
+        .execute();
+      await database.db
+        .insertInto('inspections')
+        .values([inspection(dev, 'DevCity', 4), inspection(esha, 'EshaCity', 5)])
+        .execute();
 
       const { text } = await download(dev.client);
       const data = JSON.parse(text);
-      expect(data.reservations).toEqual([expect.objectContaining({ vehicleTitle: 'Dev Reserved Car', name: 'Dev Reserved Car buyer', email: dev.email, status: 'cancelled', amount: 5000, amountRefunded: 5000 })]);
-      expect(data.inspections).toEqual([expect.objectContaining({ car: { make: 'Honda', model: 'DevCity', year: 2020 }, estimate: { low: 500_000, high: 560_000 }, mode: 'home', pinCode: '400001', name: 'DevCity seller', email: dev.email, slotStart: '2030-01-01T09:30', status: 'cancelled' })]);
+      expect(data.reservations).toEqual([
+        expect.objectContaining({
+          vehicleTitle: 'Dev Reserved Car',
+          name: 'Dev Reserved Car buyer',
+          email: dev.email,
+          status: 'cancelled',
+          amount: 5000,
+          amountRefunded: 5000,
+        }),
+      ]);
+      expect(data.inspections).toEqual([
+        expect.objectContaining({
+          car: { make: 'Honda', model: 'DevCity', year: 2020 },
+          estimate: { low: 500_000, high: 560_000 },
+          mode: 'home',
+          pinCode: '400001',
+          name: 'DevCity seller',
+          email: dev.email,
+          slotStart: '2030-01-01T09:30',
+          status: 'cancelled',
+        }),
+      ]);
       for (const other of ['Esha Reserved Car', 'EshaCity', esha.email]) expect(text).not.toContain(other);
     });
 
@@ -252,7 +357,11 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const mobile = uniqueMobile();
       await insertRequest('Someone Else', mobile);
       // Typed but never verified: the number is not proven to be Chetan's.
-      await database.db.updateTable('profiles').set({ phone: `+91${mobile}`, phone_verified: 0 }).where('user_id', '=', chetan.id).execute();
+      await database.db
+        .updateTable('profiles')
+        .set({ phone: `+91${mobile}`, phone_verified: 0 })
+        .where('user_id', '=', chetan.id)
+        .execute();
       const data = JSON.parse((await download(chetan.client)).text);
       expect(data.vehicleRequests).toEqual([]);
       expect(data.sellSubmissions).toEqual([]);
@@ -291,7 +400,11 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
         { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<password/>' },
         // Inside the password, not at its end: scrypt's HMAC pads the key with zero bytes, so a
         // trailing NUL is the same password to every scrypt implementation.
-        { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: `password=${encodeURIComponent(`${PASSWORD.slice(0, 3)}\u0000${PASSWORD.slice(3)}`)}` },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `password=${encodeURIComponent(`${PASSWORD.slice(0, 3)}\u0000${PASSWORD.slice(3)}`)}`,
+        },
       ];
       for (const path of ['/profile/delete', '/api/v1/me/delete']) {
         for (const init of hostile) {
@@ -322,7 +435,14 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       // A pending password-reset token names the person by id.
       await database.db
         .insertInto('verification')
-        .values({ id: randomUUID(), identifier: `reset-password:${randomBytes(8).toString('hex')}`, value: esha.id, expiresAt: new Date(Date.now() + 3_600_000).toISOString(), createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() } as never)
+        .values({
+          id: randomUUID(),
+          identifier: `reset-password:${randomBytes(8).toString('hex')}`,
+          value: esha.id,
+          expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
+          createdAt: new Date().toISOString(),
+          updatedAt: new Date().toISOString(),
+        } as never)
         .execute();
       // A second signed-in device.
       const phone = new HttpClient(server.url);
@@ -336,7 +456,11 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const response = await esha.client.postForm('/profile/delete', { password: PASSWORD });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('/profile/delete?done=1');
-      expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=;`) || (cookie.startsWith(`${SESSION_COOKIE}=`) && /;.*Max-Age=0/i.test(cookie)))).toBe(true);
+      expect(
+        response.headers
+          .getSetCookie()
+          .some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=;`) || (cookie.startsWith(`${SESSION_COOKIE}=`) && /;.*Max-Age=0/i.test(cookie))),
+      ).toBe(true);
 
       for (const [table, column] of [
         ['user', 'id'],
@@ -397,19 +521,36 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
 
     test('the Android API deletes with the password too', async () => {
       const gita = await person('gita', { verifiedPhone: false });
-      const signedOut = await new HttpClient(server.url).request('/api/v1/me/delete', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+      const signedOut = await new HttpClient(server.url).request('/api/v1/me/delete', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      });
       expect(signedOut.status).toBe(401);
-      const wrong = await gita.client.request('/api/v1/me/delete', { method: 'POST', body: JSON.stringify({ password: 'nope-nope' }), headers: { 'content-type': 'application/json' } });
+      const wrong = await gita.client.request('/api/v1/me/delete', {
+        method: 'POST',
+        body: JSON.stringify({ password: 'nope-nope' }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(wrong.status).toBe(400);
       expect(await wrong.json()).toMatchObject({ reason: 'wrong-password' });
       const garbage = await gita.client.request('/api/v1/me/delete', { method: 'POST', body: 'null', headers: { 'content-type': 'application/json' } });
       expect(garbage.status).toBe(400);
       // A POST from another site is refused by the Origin check before anything else.
-      const foreign = await gita.client.request('/api/v1/me/delete', { method: 'POST', body: JSON.stringify({ password: PASSWORD }), headers: { 'content-type': 'application/json' }, origin: 'https://evil.example' });
+      const foreign = await gita.client.request('/api/v1/me/delete', {
+        method: 'POST',
+        body: JSON.stringify({ password: PASSWORD }),
+        headers: { 'content-type': 'application/json' },
+        origin: 'https://evil.example',
+      });
       expect(foreign.status).toBe(403);
       expect(await countWhere('user', 'id', gita.id)).toBe(1);
 
-      const deleted = await gita.client.request('/api/v1/me/delete', { method: 'POST', body: JSON.stringify({ password: PASSWORD }), headers: { 'content-type': 'application/json' } });
+      const deleted = await gita.client.request('/api/v1/me/delete', {
+        method: 'POST',
+        body: JSON.stringify({ password: PASSWORD }),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(deleted.status).toBe(200);
       expect(await deleted.json()).toEqual({ deleted: true, leadsErased: 0 });
       expect(await countWhere('user', 'id', gita.id)).toBe(0);
@@ -434,7 +575,11 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const second = new HttpClient(server.url);
       await logIn(second, SECOND_ADMIN, PASSWORD);
       const secondId = (await second.session())!.user.id;
-      await database.db.updateTable('user').set({ emailVerified: dialect === 'postgres' ? true : 1 }).where('id', '=', secondId).execute();
+      await database.db
+        .updateTable('user')
+        .set({ emailVerified: dialect === 'postgres' ? true : 1 })
+        .where('id', '=', secondId)
+        .execute();
       const gone = await second.postForm('/profile/delete', { password: PASSWORD });
       expect(gone.status).toBe(302);
       expect(await database.db.selectFrom('admins').select('email').where('email', '=', SECOND_ADMIN).execute()).toEqual([]);
@@ -453,7 +598,9 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
 
       const admin = await signInAdmin();
       // A status change first, so there is an earlier audit entry holding the notes.
-      expect((await admin.postForm('/admin/requested-vehicles', { intent: 'update', id: String(request), status: 'contacted', notes: 'Hema wants white' })).status).toBe(200);
+      expect(
+        (await admin.postForm('/admin/requested-vehicles', { intent: 'update', id: String(request), status: 'contacted', notes: 'Hema wants white' })).status,
+      ).toBe(200);
       const listed = await admin.get('/admin/requested-vehicles?q=Hema');
       expect(await listed.text()).toContain('Delete');
       expect((await admin.postForm('/admin/requested-vehicles', { intent: 'delete', id: String(request) })).status).toBe(200);
@@ -465,9 +612,19 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const entries = await database.db
         .selectFrom('audit_log')
         .selectAll()
-        .where((eb) => eb.or([eb.and([eb('entity', '=', 'vehicle_request'), eb('entity_id', '=', String(request))]), eb.and([eb('entity', '=', 'sell_submission'), eb('entity_id', '=', String(sell.id))])]))
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('entity', '=', 'vehicle_request'), eb('entity_id', '=', String(request))]),
+            eb.and([eb('entity', '=', 'sell_submission'), eb('entity_id', '=', String(sell.id))]),
+          ]),
+        )
         .execute();
-      expect(entries.filter((entry) => entry.action === 'delete').map((entry) => entry.summary).sort()).toEqual([`Deleted sell submission #${sell.id}`, `Deleted vehicle request #${request}`]);
+      expect(
+        entries
+          .filter((entry) => entry.action === 'delete')
+          .map((entry) => entry.summary)
+          .sort(),
+      ).toEqual([`Deleted sell submission #${sell.id}`, `Deleted vehicle request #${request}`]);
       const logged = JSON.stringify(entries);
       for (const detail of ['Hema', '91234', 'white', 'Maruti', 'i20']) expect(logged).not.toContain(detail);
     });
@@ -479,7 +636,9 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
     let renters = 0;
 
     async function licencePhoto(red: number): Promise<Blob> {
-      const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 80, b: 60 } } }).jpeg().toBuffer();
+      const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 80, b: 60 } } })
+        .jpeg()
+        .toBuffer();
       return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
     }
 
@@ -526,7 +685,15 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
         photos: { front: 'on file', back: 'on file', note: expect.stringContaining('not part of this file') },
       });
       expect(data.rentalBookings).toEqual([
-        expect.objectContaining({ id: ela.bookingId, vehicleId: carId, car: 'Tata Nexon XZ+', status: 'requested', pickup: 'hub', pinCode: null, from: expect.stringMatching(/\+05:30$/) }),
+        expect.objectContaining({
+          id: ela.bookingId,
+          vehicleId: carId,
+          car: 'Tata Nexon XZ+',
+          status: 'requested',
+          pickup: 'hub',
+          pinCode: null,
+          from: expect.stringMatching(/\+05:30$/),
+        }),
       ]);
       // A 26-hour booking on the Swift's terms: one day at ₹1,800 and two hours at ₹150, 18% GST (the default), the deposit apart.
       const quote = quoteRental(swiftTerms, { fromMs: 0, toMs: 26 * HOUR }, { gstPercent: 18, protectionPerDay: 250, deliveryFee: 500 });
@@ -554,13 +721,29 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const refused = await gita.client.postForm('/profile/delete', { password: PASSWORD });
       expect(refused.status).toBe(409);
       expect(mainText(await refused.text())).toContain('You have a rental booking in progress.');
-      const api = await gita.client.request('/api/v1/me/delete', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ password: PASSWORD }) });
+      const api = await gita.client.request('/api/v1/me/delete', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ password: PASSWORD }),
+      });
       expect(api.status).toBe(409);
       expect(await api.json()).toMatchObject({ reason: 'rental-open' });
       expect(await licenceKeys(gita.id)).toHaveLength(2);
 
       // The rental ran its course (the desk's steps are tested elsewhere): delivered to her PIN code, closed, paid, a desk note naming her.
-      await database.db.updateTable('rental_bookings').set({ status: 'closed', pickup: 'delivery', pin_code: '560001', delivery_address: '12 MG Road, Bengaluru', amount_paid_paise: 730_000, deposit_refund_paise: 500_000, note: 'gita Test asked for a child seat' }).where('id', '=', gita.bookingId).execute();
+      await database.db
+        .updateTable('rental_bookings')
+        .set({
+          status: 'closed',
+          pickup: 'delivery',
+          pin_code: '560001',
+          delivery_address: '12 MG Road, Bengaluru',
+          amount_paid_paise: 730_000,
+          deposit_refund_paise: 500_000,
+          note: 'gita Test asked for a child seat',
+        })
+        .where('id', '=', gita.bookingId)
+        .execute();
       const deleted = await gita.client.postForm('/profile/delete', { password: PASSWORD });
       expect(deleted.status).toBe(302);
 
@@ -571,7 +754,12 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(Number(booking.amount_paid_paise)).toBe(730_000);
       expect(Number(booking.deposit_refund_paise)).toBe(500_000);
       // The licence review stays in the staff log without the licence number.
-      const audit = await database.db.selectFrom('audit_log').select(['summary', 'before', 'after']).where('entity', '=', 'driving-licence').where('entity_id', '=', gita.id).execute();
+      const audit = await database.db
+        .selectFrom('audit_log')
+        .select(['summary', 'before', 'after'])
+        .where('entity', '=', 'driving-licence')
+        .where('entity_id', '=', gita.id)
+        .execute();
       expect(audit.length).toBeGreaterThan(0);
       for (const entry of audit) {
         expect(entry.summary).not.toContain('KA0320190033333');
@@ -589,7 +777,8 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
 
   describe('retention purge', () => {
     test('the server runs the purge by itself shortly after start, with no page opened', async () => {
-      const scheduled = async () => (await database.db.selectFrom('outbox_messages').select('id').where('subject', '=', 'privacy-scheduled-outbox').execute()).length;
+      const scheduled = async () =>
+        (await database.db.selectFrom('outbox_messages').select('id').where('subject', '=', 'privacy-scheduled-outbox').execute()).length;
       const deadline = Date.now() + 30_000;
       while ((await scheduled()) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
       expect(await scheduled()).toBe(0);
@@ -626,23 +815,77 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
       const owner = await person('kabir', { verifiedPhone: false });
       const carId = await insertVehicle();
-      const drive = (slotStart: string) => ({ vehicle_id: carId, vehicle_title: 'Retention car', user_id: owner.id, mode: 'hub' as const, pin_code: '', name: 'Kabir', phone: '+919800000001', email: owner.email, slot_start_ms: Date.parse(slotStart), seat: 0, status: 'booked' as const, reminded_at: null, created_at: slotStart, updated_at: slotStart });
-      const oldDrive = await database.db.insertInto('test_drives').values(drive(ago(13 * 31 * day))).returning('id').executeTakeFirstOrThrow();
-      const recentDrive = await database.db.insertInto('test_drives').values(drive(ago(11 * 30 * day))).returning('id').executeTakeFirstOrThrow();
-      const reservation = (status: 'cancelled' | 'active', endedAt: string | null) => ({
-        user_id: owner.id, vehicle_id: null, vehicle_title: 'Retention car', name: 'Kabir', phone: '+919800000001', email: owner.email, amount_paise: 500_000, hold_hours: 72,
-        status, pay_by_ms: 0, amount_refunded_paise: 0, ended_at: endedAt, created_at: ago(9 * 366 * day), updated_at: ago(9 * 366 * day),
+      const drive = (slotStart: string) => ({
+        vehicle_id: carId,
+        vehicle_title: 'Retention car',
+        user_id: owner.id,
+        mode: 'hub' as const,
+        pin_code: '',
+        name: 'Kabir',
+        phone: '+919800000001',
+        email: owner.email,
+        slot_start_ms: Date.parse(slotStart),
+        seat: 0,
+        status: 'booked' as const,
+        reminded_at: null,
+        created_at: slotStart,
+        updated_at: slotStart,
       });
-      const oldReservation = await database.db.insertInto('car_reservations').values(reservation('cancelled', ago((8 * 365 + 10) * day))).returning('id').executeTakeFirstOrThrow();
-      const recentReservation = await database.db.insertInto('car_reservations').values(reservation('cancelled', ago(7 * 365 * day))).returning('id').executeTakeFirstOrThrow();
+      const oldDrive = await database.db
+        .insertInto('test_drives')
+        .values(drive(ago(13 * 31 * day)))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const recentDrive = await database.db
+        .insertInto('test_drives')
+        .values(drive(ago(11 * 30 * day)))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const reservation = (status: 'cancelled' | 'active', endedAt: string | null) => ({
+        user_id: owner.id,
+        vehicle_id: null,
+        vehicle_title: 'Retention car',
+        name: 'Kabir',
+        phone: '+919800000001',
+        email: owner.email,
+        amount_paise: 500_000,
+        hold_hours: 72,
+        status,
+        pay_by_ms: 0,
+        amount_refunded_paise: 0,
+        ended_at: endedAt,
+        created_at: ago(9 * 366 * day),
+        updated_at: ago(9 * 366 * day),
+      });
+      const oldReservation = await database.db
+        .insertInto('car_reservations')
+        .values(reservation('cancelled', ago((8 * 365 + 10) * day)))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const recentReservation = await database.db
+        .insertInto('car_reservations')
+        .values(reservation('cancelled', ago(7 * 365 * day)))
+        .returning('id')
+        .executeTakeFirstOrThrow();
       // Live, so no end: kept however old (a car without a vehicle row cannot clash with another live one).
       const live = await database.db.insertInto('car_reservations').values(reservation('active', null)).returning('id').executeTakeFirstOrThrow();
 
       const report = await runRetentionPurge(purgeDeps());
       expect(report.testDrives).toBeGreaterThanOrEqual(1);
       expect(report.reservations).toBeGreaterThanOrEqual(1);
-      expect((await database.db.selectFrom('test_drives').select('id').where('id', 'in', [oldDrive.id, recentDrive.id]).execute()).map((row) => row.id)).toEqual([recentDrive.id]);
-      expect((await database.db.selectFrom('car_reservations').select('id').where('id', 'in', [oldReservation.id, recentReservation.id, live.id]).orderBy('id').execute()).map((row) => row.id)).toEqual([recentReservation.id, live.id]);
+      expect(
+        (await database.db.selectFrom('test_drives').select('id').where('id', 'in', [oldDrive.id, recentDrive.id]).execute()).map((row) => row.id),
+      ).toEqual([recentDrive.id]);
+      expect(
+        (
+          await database.db
+            .selectFrom('car_reservations')
+            .select('id')
+            .where('id', 'in', [oldReservation.id, recentReservation.id, live.id])
+            .orderBy('id')
+            .execute()
+        ).map((row) => row.id),
+      ).toEqual([recentReservation.id, live.id]);
     });
 
     test('deletes what is past its period and keeps the rest', async () => {
@@ -659,8 +902,24 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
         .insertInto('phone_otps')
         .values([
           // Retired when the live one was sent (one live code per person, migration 028).
-          { user_id: kept.id, phone: '+919000000004', code_hash: 'expired', attempts: 0, expires_at: iso(ago(60_000)), used_at: iso(ago(60_000)), created_at: iso(ago(11 * 60_000)) },
-          { user_id: kept.id, phone: '+919000000004', code_hash: 'live', attempts: 0, expires_at: iso(new Date(now.getTime() + 9 * 60_000)), used_at: null, created_at: iso(ago(60_000)) },
+          {
+            user_id: kept.id,
+            phone: '+919000000004',
+            code_hash: 'expired',
+            attempts: 0,
+            expires_at: iso(ago(60_000)),
+            used_at: iso(ago(60_000)),
+            created_at: iso(ago(11 * 60_000)),
+          },
+          {
+            user_id: kept.id,
+            phone: '+919000000004',
+            code_hash: 'live',
+            attempts: 0,
+            expires_at: iso(new Date(now.getTime() + 9 * 60_000)),
+            used_at: null,
+            created_at: iso(ago(60_000)),
+          },
         ])
         .execute();
       await database.db
@@ -673,19 +932,52 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       const expiredSession = randomUUID();
       await database.db
         .insertInto('session')
-        .values({ id: expiredSession, userId: kept.id, token: randomBytes(16).toString('hex'), expiresAt: iso(ago(day)), createdAt: iso(ago(31 * day)), updatedAt: iso(ago(31 * day)) } as never)
+        .values({
+          id: expiredSession,
+          userId: kept.id,
+          token: randomBytes(16).toString('hex'),
+          expiresAt: iso(ago(day)),
+          createdAt: iso(ago(31 * day)),
+          updatedAt: iso(ago(31 * day)),
+        } as never)
         .execute();
       const expiredToken = randomUUID();
       const liveToken = randomUUID();
       await database.db
         .insertInto('verification')
         .values([
-          { id: expiredToken, identifier: 'reset-password:old', value: kept.id, expiresAt: iso(ago(60_000)), createdAt: iso(ago(3_600_000)), updatedAt: iso(ago(3_600_000)) },
-          { id: liveToken, identifier: 'reset-password:new', value: kept.id, expiresAt: iso(new Date(now.getTime() + 3_600_000)), createdAt: iso(now), updatedAt: iso(now) },
+          {
+            id: expiredToken,
+            identifier: 'reset-password:old',
+            value: kept.id,
+            expiresAt: iso(ago(60_000)),
+            createdAt: iso(ago(3_600_000)),
+            updatedAt: iso(ago(3_600_000)),
+          },
+          {
+            id: liveToken,
+            identifier: 'reset-password:new',
+            value: kept.id,
+            expiresAt: iso(new Date(now.getTime() + 3_600_000)),
+            createdAt: iso(now),
+            updatedAt: iso(now),
+          },
         ] as never)
         .execute();
-      const audit = (createdAt: Date, summary: string) => ({ actor_email: ADMIN.email, action: 'update', entity: 'setting', entity_id: 'x', summary, before: null, after: null, created_at: iso(createdAt) });
-      await database.db.insertInto('audit_log').values([audit(ago(25 * 31 * day), 'privacy-old-audit'), audit(ago(23 * 30 * day), 'privacy-new-audit')]).execute();
+      const audit = (createdAt: Date, summary: string) => ({
+        actor_email: ADMIN.email,
+        action: 'update',
+        entity: 'setting',
+        entity_id: 'x',
+        summary,
+        before: null,
+        after: null,
+        created_at: iso(createdAt),
+      });
+      await database.db
+        .insertInto('audit_log')
+        .values([audit(ago(25 * 31 * day), 'privacy-old-audit'), audit(ago(23 * 30 * day), 'privacy-new-audit')])
+        .execute();
       await database.db
         .insertInto('outbox_messages')
         .values([
@@ -703,22 +995,30 @@ describe.skipIf(!sharedUrl)(`privacy rights (${dialect})`, () => {
       expect(report.auditEntries).toBeGreaterThanOrEqual(1);
       expect(report.outboxMessages).toBeGreaterThanOrEqual(1);
 
-      const ids = async (table: 'vehicle_requests' | 'sell_submissions', id: number) => (await database.db.selectFrom(table).select('id').where('id', '=', id).execute()).length;
+      const ids = async (table: 'vehicle_requests' | 'sell_submissions', id: number) =>
+        (await database.db.selectFrom(table).select('id').where('id', '=', id).execute()).length;
       expect(await ids('vehicle_requests', oldRequest)).toBe(0);
       expect(await ids('vehicle_requests', freshRequest)).toBe(1);
       expect(await ids('sell_submissions', oldSell.id)).toBe(0);
       expect(await database.db.selectFrom('sell_submission_images').select('id').where('submission_id', '=', oldSell.id).execute()).toEqual([]);
       expect(await mediaFilesFor(oldSell.key)).toEqual([]);
-      expect((await database.db.selectFrom('phone_otps').select('code_hash').where('user_id', '=', kept.id).execute()).map((row) => row.code_hash)).toEqual(['live']);
-      expect((await database.db.selectFrom('rate_limit_hits').select('key').where('key', 'like', 'privacy-%').execute()).map((row) => row.key.split(':')[0])).toEqual(['privacy-new']);
+      expect((await database.db.selectFrom('phone_otps').select('code_hash').where('user_id', '=', kept.id).execute()).map((row) => row.code_hash)).toEqual([
+        'live',
+      ]);
+      expect(
+        (await database.db.selectFrom('rate_limit_hits').select('key').where('key', 'like', 'privacy-%').execute()).map((row) => row.key.split(':')[0]),
+      ).toEqual(['privacy-new']);
       expect(await countWhere('session', 'userId', kept.id)).toBe(1); // the live session of signing up
       expect((await database.db.selectFrom('session').select('id').where('id', '=', expiredSession).execute()).length).toBe(0);
       expect((await database.db.selectFrom('verification').select('id').where('value', '=', kept.id).execute()).map((row) => row.id)).toEqual([liveToken]);
-      expect((await database.db.selectFrom('audit_log').select('summary').where('summary', 'like', 'privacy-%-audit').execute()).map((row) => row.summary)).toEqual(['privacy-new-audit']);
-      expect((await database.db.selectFrom('outbox_messages').select('subject').where('subject', 'like', 'privacy-%-outbox').execute()).map((row) => row.subject)).toEqual(['privacy-new-outbox']);
+      expect(
+        (await database.db.selectFrom('audit_log').select('summary').where('summary', 'like', 'privacy-%-audit').execute()).map((row) => row.summary),
+      ).toEqual(['privacy-new-audit']);
+      expect(
+        (await database.db.selectFrom('outbox_messages').select('subject').where('subject', 'like', 'privacy-%-outbox').execute()).map((row) => row.subject),
+      ).toEqual(['privacy-new-outbox']);
       // The signed-in person is still signed in.
       expect((await kept.client.session())?.user.id).toBe(kept.id);
     });
-
   });
 });

@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
-import {
-  consumeNamedRateLimit,
-  consumeRateLimit,
-  longestRateLimitWindowMs,
-  pruneRateLimits,
-  rateLimits,
-} from '../../server/security/rate-limit.ts';
+import { consumeNamedRateLimit, consumeRateLimit, longestRateLimitWindowMs, pruneRateLimits, rateLimits } from '../../server/security/rate-limit.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';
 
@@ -61,12 +55,13 @@ describe.skipIf(dialect.skip)(`rate limits on ${dialect.name}`, () => {
   });
 
   it('counts 50 concurrent hits exactly', async () => {
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => consumeRateLimit(database, { key: 'concurrent', limit: 40, windowMs, now: start })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => consumeRateLimit(database, { key: 'concurrent', limit: 40, windowMs, now: start })));
     expect(results.filter((result) => result.allowed)).toHaveLength(40);
     // Every hit saw a different count: remaining values 39..0 once each, then ten refusals.
-    const remaining = results.filter((result) => result.allowed).map((result) => result.remaining).sort((a, b) => a - b);
+    const remaining = results
+      .filter((result) => result.allowed)
+      .map((result) => result.remaining)
+      .sort((a, b) => a - b);
     expect(remaining).toEqual(Array.from({ length: 40 }, (_, index) => index));
     const row = await database.db.selectFrom('rate_limit_hits').select(['count', 'window_start']).where('key', '=', 'concurrent').executeTakeFirstOrThrow();
     expect(Number(row.count)).toBe(50);

@@ -36,7 +36,8 @@ import { createPostgresDatabase, startTestServer, type TestServer } from '../sup
 const { dialect, url: sharedUrl } = sharedServer();
 
 /** The payments ledger's refunds of one owner kind (server/payments/ledger.ts). */
-const refundRows = (database: Database, kind: 'rental-booking' | 'reservation') => database.db.selectFrom('payment_ledger').where('entry', '=', 'refund').where('owner_kind', '=', kind);
+const refundRows = (database: Database, kind: 'rental-booking' | 'reservation') =>
+  database.db.selectFrom('payment_ledger').where('entry', '=', 'refund').where('owner_kind', '=', kind);
 const ADMIN = 'admin@gaadibazaar.in';
 const PASSWORD = 'secret123';
 const DAY = 24 * HOUR_MS;
@@ -45,7 +46,16 @@ const base = Math.ceil((startMs + 4 * DAY) / DAY) * DAY + 4.5 * HOUR_MS;
 /** Rent 1,800 + 18% GST for a day of the fixture car, in paise. */
 const RENT_PAISE = 212_400;
 
-type Site = { name: string; server: TestServer; database: Database; clock: MovableClock; services: ReservationServices & RentalDeskServices; admin: HttpClient; offset: number; tokenPaise: number };
+type Site = {
+  name: string;
+  server: TestServer;
+  database: Database;
+  clock: MovableClock;
+  services: ReservationServices & RentalDeskServices;
+  admin: HttpClient;
+  offset: number;
+  tokenPaise: number;
+};
 
 describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay account (${dialect})`, () => {
   let standin: RazorpayStandin;
@@ -53,7 +63,16 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
 
   beforeAll(async () => {
     standin = await startRazorpayStandin();
-    const env = { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl };
+    const env = {
+      APP_MODE: 'demo',
+      DEMO_ADMIN_PASSWORD: PASSWORD,
+      ADMIN_EMAILS: ADMIN,
+      RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+      RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+      RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+      RAZORPAY_API_URL: standin.url,
+      RAZORPAY_CHECKOUT_URL: standin.checkoutUrl,
+    };
     // One after the other: two cores, and each start migrates and warms up.
     for (const [name, tokenRupees] of [
       ['production', 5000],
@@ -64,7 +83,11 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
       // The staging's token differs, so its refund requests differ from the production's too.
       if (tokenRupees !== 5000) await saveRentalSettings(database, { reservationAmount: tokenRupees });
       const clock = movableClock(startMs);
-      const desk = deskServices(database, clock, createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }));
+      const desk = deskServices(
+        database,
+        clock,
+        createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }),
+      );
       const services = {
         ...desk,
         config: { ...desk.config, sellerPhone: '+919876543210' },
@@ -94,10 +117,23 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     const carId = await addFleetCar(site.services, `Refund Key Swift ${site.offset}`);
     const renter = await addRenter(site.database);
     const fromMs = base + site.offset++ * 2 * DAY;
-    const booking = await requestBooking(site.services, { userId: renter.userId, vehicleId: carId, fromMs, toMs: fromMs + DAY, pickup: 'hub', paymentMethod: 'razorpay' });
+    const booking = await requestBooking(site.services, {
+      userId: renter.userId,
+      vehicleId: carId,
+      fromMs,
+      toMs: fromMs + DAY,
+      pickup: 'hub',
+      paymentMethod: 'razorpay',
+    });
     const { orderId } = await startOnlinePayment(site.services, { userId: renter.userId, bookingId: booking.id });
     const paid = standin.pay(orderId);
-    await confirmCheckoutPayment(site.services, { userId: renter.userId, bookingId: booking.id, orderId, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    await confirmCheckoutPayment(site.services, {
+      userId: renter.userId,
+      bookingId: booking.id,
+      orderId,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
     return { bookingId: booking.id, paymentId: paid.razorpay_payment_id };
   }
 
@@ -106,7 +142,13 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     const person = await addRenter(site.database, { licence: null });
     const checkout = await startReservation(site.services, { userId: person.userId, vehicleId: carId });
     const paid = standin.pay(checkout.orderId);
-    await confirmReservationPayment(site.services, { userId: person.userId, reservationId: checkout.reservationId, orderId: checkout.orderId, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    await confirmReservationPayment(site.services, {
+      userId: person.userId,
+      reservationId: checkout.reservationId,
+      orderId: checkout.orderId,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
     return { reservationId: checkout.reservationId, paymentId: paid.razorpay_payment_id };
   }
 
@@ -126,7 +168,16 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
 
   it('bookings and reservations with the same row ids on a production and a staging: each payment is refunded once, each site records exactly its own refunds', async () => {
     const [production, staging] = sites as [Site, Site];
-    const saleCars = (await production.database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id').limit(2).execute()).map((row) => Number(row.id));
+    const saleCars = (
+      await production.database.db
+        .selectFrom('vehicles')
+        .select('id')
+        .where('purpose', '=', 'sale')
+        .where('status', '=', 'available')
+        .orderBy('id')
+        .limit(2)
+        .execute()
+    ).map((row) => Number(row.id));
     expect(saleCars).toHaveLength(2);
 
     type Paid = { bookings: Array<{ bookingId: number; paymentId: string }>; reservations: Array<{ reservationId: number; paymentId: string }> };
@@ -152,8 +203,16 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     // Razorpay: every payment refunded exactly once, in full.
     for (const site of sites) {
       const { bookings, reservations } = paid.get(site)!;
-      for (const { paymentId } of bookings) expect(refundsOf(paymentId).map((refund) => refund.amount), `${site.name} ${paymentId}`).toEqual([RENT_PAISE]);
-      for (const { paymentId } of reservations) expect(refundsOf(paymentId).map((refund) => refund.amount), `${site.name} ${paymentId}`).toEqual([site.tokenPaise]);
+      for (const { paymentId } of bookings)
+        expect(
+          refundsOf(paymentId).map((refund) => refund.amount),
+          `${site.name} ${paymentId}`,
+        ).toEqual([RENT_PAISE]);
+      for (const { paymentId } of reservations)
+        expect(
+          refundsOf(paymentId).map((refund) => refund.amount),
+          `${site.name} ${paymentId}`,
+        ).toEqual([site.tokenPaise]);
     }
     expect(standin.refunds).toHaveLength(8);
 
@@ -161,18 +220,42 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     const rowIds = new Map<Site, number[]>();
     for (const site of sites) {
       const { bookings, reservations } = paid.get(site)!;
-      const rentalRows = await refundRows(site.database, 'rental-booking').select(['id', 'payment_id', 'status', 'provider_refund_id', 'amount_paise']).where('payment_id', 'in', bookings.map((booking) => booking.paymentId)).orderBy('id').execute();
-      const reservationRows = await refundRows(site.database, 'reservation').select(['id', 'payment_id', 'status', 'provider_refund_id', 'amount_paise']).where('payment_id', 'in', reservations.map((reservation) => reservation.paymentId)).orderBy('id').execute();
+      const rentalRows = await refundRows(site.database, 'rental-booking')
+        .select(['id', 'payment_id', 'status', 'provider_refund_id', 'amount_paise'])
+        .where(
+          'payment_id',
+          'in',
+          bookings.map((booking) => booking.paymentId),
+        )
+        .orderBy('id')
+        .execute();
+      const reservationRows = await refundRows(site.database, 'reservation')
+        .select(['id', 'payment_id', 'status', 'provider_refund_id', 'amount_paise'])
+        .where(
+          'payment_id',
+          'in',
+          reservations.map((reservation) => reservation.paymentId),
+        )
+        .orderBy('id')
+        .execute();
       expect(rentalRows).toHaveLength(2);
       expect(reservationRows).toHaveLength(2);
       for (const row of [...rentalRows, ...reservationRows]) {
         expect(row.status, `${site.name} refund ${row.id}`).toBe('refunded');
         expect(row.provider_refund_id).toBe(refundsOf(row.payment_id!)[0]!.id);
       }
-      rowIds.set(site, [...rentalRows, ...reservationRows].map((row) => Number(row.id)));
-      for (const { bookingId } of bookings) expect(await getBooking(site.database, bookingId)).toMatchObject({ status: 'refused', amountPaid: 2124, amountRefunded: 2124, refundOwedPaise: 0 });
+      rowIds.set(
+        site,
+        [...rentalRows, ...reservationRows].map((row) => Number(row.id)),
+      );
+      for (const { bookingId } of bookings)
+        expect(await getBooking(site.database, bookingId)).toMatchObject({ status: 'refused', amountPaid: 2124, amountRefunded: 2124, refundOwedPaise: 0 });
       for (const { reservationId } of reservations) {
-        const reservation = await site.database.db.selectFrom('car_reservations').select(['status', 'amount_refunded_paise']).where('id', '=', reservationId).executeTakeFirstOrThrow();
+        const reservation = await site.database.db
+          .selectFrom('car_reservations')
+          .select(['status', 'amount_refunded_paise'])
+          .where('id', '=', reservationId)
+          .executeTakeFirstOrThrow();
         expect({ status: reservation.status, refunded: Number(reservation.amount_refunded_paise) }).toEqual({ status: 'cancelled', refunded: site.tokenPaise });
       }
     }
@@ -189,8 +272,10 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
       [staging, stagingId],
     ] as const) {
       const { bookings, reservations } = paid.get(site)!;
-      for (const { paymentId } of bookings) expect(keys.filter((key) => key.includes(paymentId) && key.endsWith(installation) && key.startsWith('ledger-rental-booking-'))).toHaveLength(1);
-      for (const { paymentId } of reservations) expect(keys.filter((key) => key.includes(paymentId) && key.endsWith(installation) && key.startsWith('ledger-reservation-'))).toHaveLength(1);
+      for (const { paymentId } of bookings)
+        expect(keys.filter((key) => key.includes(paymentId) && key.endsWith(installation) && key.startsWith('ledger-rental-booking-'))).toHaveLength(1);
+      for (const { paymentId } of reservations)
+        expect(keys.filter((key) => key.includes(paymentId) && key.endsWith(installation) && key.startsWith('ledger-reservation-'))).toHaveLength(1);
     }
 
     // Retries later on either site ask nothing more.
@@ -211,9 +296,16 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     production.server.expectErrorLog(/answered with a refund of another payment or amount/);
     await refuseAtDesk(production, bookingId);
     await production.server.waitForOutput(/answered with a refund of another payment or amount/);
-    const owed = await refundRows(production.database, 'rental-booking').select(['status', 'provider_refund_id', 'last_error', 'attempts']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    const owed = await refundRows(production.database, 'rental-booking')
+      .select(['status', 'provider_refund_id', 'last_error', 'attempts'])
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
     expect(owed).toMatchObject({ status: 'owed', provider_refund_id: null });
-    expect(owed.last_error).toMatch(new RegExp(`Razorpay answered with refund rfnd_\\w+ \\(payment pay_\\w+, ${RENT_PAISE} paise\\) instead of a refund of ${RENT_PAISE} paise of payment ${paymentId}; it is not counted as refunded\\.`));
+    expect(owed.last_error).toMatch(
+      new RegExp(
+        `Razorpay answered with refund rfnd_\\w+ \\(payment pay_\\w+, ${RENT_PAISE} paise\\) instead of a refund of ${RENT_PAISE} paise of payment ${paymentId}; it is not counted as refunded\\.`,
+      ),
+    );
     expect(owed.last_error).not.toContain(`(payment ${paymentId},`);
     expect(await getBooking(production.database, bookingId)).toMatchObject({ status: 'refused', amountRefunded: 0, refundOwedPaise: RENT_PAISE });
 
@@ -221,7 +313,10 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     standin.misanswerRefunds('another-amount');
     production.clock.set(startMs + DAY);
     expect(await retryOwedRefunds(production.services)).toEqual({ refunded: 0, owed: 1 });
-    const still = await refundRows(production.database, 'rental-booking').select(['status', 'last_error']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    const still = await refundRows(production.database, 'rental-booking')
+      .select(['status', 'last_error'])
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
     expect(still.status).toBe('owed');
     expect(still.last_error).toContain(`(payment ${paymentId}, ${RENT_PAISE - 100} paise) instead of a refund of ${RENT_PAISE} paise`);
     expect(await getBooking(production.database, bookingId)).toMatchObject({ amountRefunded: 0, refundOwedPaise: RENT_PAISE });
@@ -231,7 +326,10 @@ describe.skipIf(!sharedUrl)(`refunds of two installations on one Razorpay accoun
     production.clock.set(startMs + 2 * DAY);
     expect(await retryOwedRefunds(production.services)).toEqual({ refunded: 1, owed: 0 });
     expect(refundsOf(paymentId).map((refund) => refund.amount)).toEqual([RENT_PAISE]);
-    const done = await refundRows(production.database, 'rental-booking').select(['status', 'provider_refund_id']).where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+    const done = await refundRows(production.database, 'rental-booking')
+      .select(['status', 'provider_refund_id'])
+      .where('payment_id', '=', paymentId)
+      .executeTakeFirstOrThrow();
     expect(done).toEqual({ status: 'refunded', provider_refund_id: refundsOf(paymentId)[0]!.id });
     expect(await getBooking(production.database, bookingId)).toMatchObject({ amountRefunded: 2124, refundOwedPaise: 0 });
   });

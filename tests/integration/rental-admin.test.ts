@@ -33,7 +33,18 @@ const TERMS = {
 
 function vehicleForm(categoryId: number, extra: Record<string, string>): FormData {
   const form = new FormData();
-  const fields = { intent: 'save', name: 'Honda Amaze S', make: 'Honda', model: 'Amaze', categoryId: String(categoryId), price: '585000', year: '2022', fuelType: 'Petrol', transmission: 'Manual', ...extra };
+  const fields = {
+    intent: 'save',
+    name: 'Honda Amaze S',
+    make: 'Honda',
+    model: 'Amaze',
+    categoryId: String(categoryId),
+    price: '585000',
+    year: '2022',
+    fuelType: 'Petrol',
+    transmission: 'Manual',
+    ...extra,
+  };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   return form;
 }
@@ -63,7 +74,12 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
   });
 
   it('refuses wrong terms per field and saves nothing', async () => {
-    const before = Number((await database.db.selectFrom('vehicles').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst())!.count);
+    const before = Number(
+      (await database.db
+        .selectFrom('vehicles')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirst())!.count,
+    );
     const response = await admin.request('/admin/add-vehicle', {
       method: 'POST',
       body: vehicleForm(categoryId, { ...TERMS, dailyRate: 'abc', kmPerDay: '', deposit: '-5' }),
@@ -71,10 +87,18 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
     expect(response.status).toBe(400);
     const text = mainText(await response.text());
     expect(text).toContain('Km per day is required (or tick Unlimited km)');
-    const after = Number((await database.db.selectFrom('vehicles').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst())!.count);
+    const after = Number(
+      (await database.db
+        .selectFrom('vehicles')
+        .select((eb) => eb.fn.countAll().as('count'))
+        .executeTakeFirst())!.count,
+    );
     expect(after).toBe(before);
 
-    const wrong = await admin.request('/admin/add-vehicle', { method: 'POST', body: vehicleForm(categoryId, { ...TERMS, dailyRate: 'abc', deposit: '-5', fuelPolicy: 'empty' }) });
+    const wrong = await admin.request('/admin/add-vehicle', {
+      method: 'POST',
+      body: vehicleForm(categoryId, { ...TERMS, dailyRate: 'abc', deposit: '-5', fuelPolicy: 'empty' }),
+    });
     expect(wrong.status).toBe(400);
     const wrongText = mainText(await wrong.text());
     expect(wrongText).toContain('Daily rate must be a whole number');
@@ -101,7 +125,10 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
 
   it('changes the terms to unlimited km, then moves the car back to sale stock', async () => {
     const path = `/admin-panel/vehicles/edit/${categorySlug}/${vehicleId}`;
-    const unlimited = await admin.request(path, { method: 'POST', body: vehicleForm(categoryId, { ...TERMS, kmPerDay: '', unlimitedKm: 'on', dailyRate: '2400' }) });
+    const unlimited = await admin.request(path, {
+      method: 'POST',
+      body: vehicleForm(categoryId, { ...TERMS, kmPerDay: '', unlimitedKm: 'on', dailyRate: '2400' }),
+    });
     expect(unlimited.status).toBe(302);
     const terms = await database.db.selectFrom('rental_terms').selectAll().where('vehicle_id', '=', vehicleId).executeTakeFirstOrThrow();
     expect(terms.km_per_day).toBeNull();
@@ -115,7 +142,7 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
     expect(audit).toContain(`Moved vehicle #${vehicleId} from the rental fleet to sale stock`);
   });
 
-  it('saves the rental settings and refuses a wrong value with its message (the PIN codes are the test drives section\'s)', async () => {
+  it("saves the rental settings and refuses a wrong value with its message (the PIN codes are the test drives section's)", async () => {
     const page = await admin.get('/admin/settings');
     const html = await page.text();
     expect(mainText(html)).toContain('Self-drive rental');
@@ -145,7 +172,13 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
     expect(saved.status).toBe(302);
     const rows = await database.db.selectFrom('settings').select(['key', 'value']).execute();
     const values = Object.fromEntries(rows.map((row) => [row.key, JSON.parse(row.value) as unknown]));
-    expect(values).toMatchObject({ rentalBufferHours: 3, rentalLateFeePerHour: 250, rentalFreeCancelHours: 48, rentalGstPercent: 12, rentalProtectionCap: 4000 });
+    expect(values).toMatchObject({
+      rentalBufferHours: 3,
+      rentalLateFeePerHour: 250,
+      rentalFreeCancelHours: 48,
+      rentalGstPercent: 12,
+      rentalProtectionCap: 4000,
+    });
     // The terms page, the car pages and the API read the facts from these settings (decision 066).
     const terms = decodeEntities(mainText(await (await fetch(`${server.url}/rent/terms`)).text()));
     expect(terms).toContain('12% GST is added to the rent, protection and delivery; not to the deposit.');
@@ -159,7 +192,14 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
   });
 
   it('reads a block on the rental desk by its schema: each wrong field told beside it, the note kept, nothing blocked', async () => {
-    const count = async () => Number((await database.db.selectFrom('rental_bookings').where('kind', '=', 'block').select((eb) => eb.fn.countAll().as('count')).executeTakeFirst())!.count);
+    const count = async () =>
+      Number(
+        (await database.db
+          .selectFrom('rental_bookings')
+          .where('kind', '=', 'block')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirst())!.count,
+      );
     const before = await count();
     for (const fields of [
       { intent: 'add-block', vehicleId: 'none', from: '', to: 'next week', note: 'Service visit' },

@@ -22,7 +22,9 @@ type BookingAnswer = { booking: { id: number; carId: number; status: string; fro
 type ErrorAnswer = { detail: string; reason?: string; fields?: Record<string, string> };
 
 async function photo(red: number): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 
@@ -33,7 +35,11 @@ function bornYearsAgo(years: number, days = 0): string {
   return date.toISOString().slice(0, 10);
 }
 
-async function person(server: TestServer, label: string, options: { phone: boolean; licence: { number: string; dateOfBirth: string } | null }): Promise<HttpClient> {
+async function person(
+  server: TestServer,
+  label: string,
+  options: { phone: boolean; licence: { number: string; dateOfBirth: string } | null },
+): Promise<HttpClient> {
   const client = new HttpClient(server.url);
   await signUp(client, uniqueEmail(label));
   if (options.phone) await completeProfile(client, `${label} Test`, uniqueMobile());
@@ -102,7 +108,12 @@ describe.skipIf(!shared.url)(`rental JSON API with signed-in sessions (${shared.
 
   it('never shows or cancels another person’s booking: 404 with nothing of it in the answer', async () => {
     const path = `/api/v1/me/bookings/${ashaBooking.id}`;
-    const answers = [await bharat.get(path), await bharat.get(`${path}/cancel`), await postJson(bharat, `${path}/cancel`, '{}'), await postJson(bharat, `${path}/payment`, '{}')];
+    const answers = [
+      await bharat.get(path),
+      await bharat.get(`${path}/cancel`),
+      await postJson(bharat, `${path}/cancel`, '{}'),
+      await postJson(bharat, `${path}/payment`, '{}'),
+    ];
     for (const answer of answers) {
       expect(answer.status).toBe(404);
       const text = await answer.text();

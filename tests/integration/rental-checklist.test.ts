@@ -30,18 +30,25 @@ const ADMIN = 'admin@gaadibazaar.in';
 const PASSWORD = 'secret123';
 
 async function jpeg(seed: number): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 90 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 90 } } })
+    .jpeg()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 
 type Extra = Record<string, string | Blob>;
 
 /** The desk's handover or return form: readings, the photos (all unless `leaveOut`), and extra fields. */
-async function checklistForm(intent: 'handover' | 'return' | 'preview', readings: Record<string, string>, options: { leaveOut?: string[]; extra?: Extra } = {}): Promise<FormData> {
+async function checklistForm(
+  intent: 'handover' | 'return' | 'preview',
+  readings: Record<string, string>,
+  options: { leaveOut?: string[]; extra?: Extra } = {},
+): Promise<FormData> {
   const form = new FormData();
   form.append('intent', intent);
   for (const [name, value] of Object.entries(readings)) form.append(name, value);
-  for (const [index, item] of CHECKLIST_ITEMS.entries()) if (!options.leaveOut?.includes(item)) form.append(item, await jpeg(index + (intent === 'handover' ? 1 : 11)), `${item}.jpg`);
+  for (const [index, item] of CHECKLIST_ITEMS.entries())
+    if (!options.leaveOut?.includes(item)) form.append(item, await jpeg(index + (intent === 'handover' ? 1 : 11)), `${item}.jpg`);
   for (const [name, value] of Object.entries(options.extra ?? {})) {
     if (typeof value === 'string') form.append(name, value);
     else form.append(name, value, `${name}.jpg`);
@@ -73,7 +80,10 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(signIn.status).toBe(302);
     const carId = await addFleetCarOn(server, 'Checklist Swift');
     [renter, stranger] = [new HttpClient(server.url), new HttpClient(server.url)];
-    for (const [client, label] of [[renter, 'renter'], [stranger, 'stranger']] as const) {
+    for (const [client, label] of [
+      [renter, 'renter'],
+      [stranger, 'stranger'],
+    ] as const) {
       await signUp(client, uniqueEmail(`checklist-${label}`));
       await completeProfile(client, 'Asha Verma', uniqueMobile());
     }
@@ -87,7 +97,11 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     const day = Math.floor((Date.now() + 5.5 * HOUR) / DAY) * DAY - 5.5 * HOUR;
     fromMs = day + 3 * DAY + 10 * HOUR;
     toMs = fromMs + 2 * DAY;
-    const booked = await renter.request('/api/v1/rentals/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carId, from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(toMs), pickup: 'hub' }) });
+    const booked = await renter.request('/api/v1/rentals/bookings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ carId, from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(toMs), pickup: 'hub' }),
+    });
     expect(booked.status, await booked.clone().text()).toBe(201);
     bookingId = ((await booked.json()) as { booking: { id: number } }).booking.id;
     deskPath = `/admin/rentals/bookings/${bookingId}`;
@@ -102,7 +116,11 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     fromMs -= past;
     toMs -= past;
     const quote = await database.db.selectFrom('rental_bookings').select('quote').where('id', '=', bookingId).executeTakeFirstOrThrow();
-    handoverMoney = { handedOverAt: indiaDateTimeParam(fromMs), collectedAmount: String((JSON.parse(quote.quote) as { dueAtPickup: number }).dueAtPickup), collectedMethod: 'cash' };
+    handoverMoney = {
+      handedOverAt: indiaDateTimeParam(fromMs),
+      collectedAmount: String((JSON.parse(quote.quote) as { dueAtPickup: number }).dueAtPickup),
+      collectedMethod: 'cash',
+    };
   }, 240_000);
 
   afterAll(async () => {
@@ -113,12 +131,18 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
   const status = async () => (await database.db.selectFrom('rental_bookings').select('status').where('id', '=', bookingId).executeTakeFirstOrThrow()).status;
 
   it('refuses a handover missing photos, naming each, and moves nothing', async () => {
-    const response = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['left', 'dashboard'] }) });
+    const response = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['left', 'dashboard'] }),
+    });
     expect(response.status).toBe(400);
     const text = mainText(await response.text());
     expect(text).toContain('The handover checklist is not complete. Missing: left side photo, odometer and fuel gauge photo.');
     expect(text).toContain('Please add a photo of the odometer and fuel gauge.');
-    const halfDamage = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { extra: { damage0Note: 'Dent on the left rear door' } }) });
+    const halfDamage = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { extra: { damage0Note: 'Dent on the left rear door' } }),
+    });
     expect(halfDamage.status).toBe(400);
     expect(mainText(await halfDamage.text())).toContain('Missing: damage 1 photo.');
     expect(await status()).toBe('confirmed');
@@ -144,16 +168,39 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
   });
 
   it('refuses a fake, a truncated and an oversize photo with a clear message, storing none', async () => {
-    const fake = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['left'], extra: { left: new Blob(['<?php echo 1; ?> not a photo']) } }) });
+    const fake = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm(
+        'handover',
+        { odometerOut: '20000', fuelOut: '8', ...handoverMoney },
+        { leaveOut: ['left'], extra: { left: new Blob(['<?php echo 1; ?> not a photo']) } },
+      ),
+    });
     expect(fake.status).toBe(400);
     expect(mainText(await fake.text())).toContain('The photo of the left side could not be used. This file is not an image we can read.');
 
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 10, g: 200, b: 10 } } }).png().toBuffer();
-    const truncated = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['front'], extra: { front: new Blob([new Uint8Array(png.subarray(0, png.length - 30))]) } }) });
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 10, g: 200, b: 10 } } })
+      .png()
+      .toBuffer();
+    const truncated = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm(
+        'handover',
+        { odometerOut: '20000', fuelOut: '8', ...handoverMoney },
+        { leaveOut: ['front'], extra: { front: new Blob([new Uint8Array(png.subarray(0, png.length - 30))]) } },
+      ),
+    });
     expect(truncated.status).toBe(400);
     expect(mainText(await truncated.text())).toContain('The photo of the front could not be used. This photo is damaged or incomplete');
 
-    const oversize = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { leaveOut: ['back'], extra: { back: new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1024)]) } }) });
+    const oversize = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm(
+        'handover',
+        { odometerOut: '20000', fuelOut: '8', ...handoverMoney },
+        { leaveOut: ['back'], extra: { back: new Blob([new Uint8Array(MAX_IMAGE_BYTES + 1024)]) } },
+      ),
+    });
     expect(oversize.status).toBe(400);
     expect(mainText(await oversize.text())).toContain('The image is larger than 15 MB. Please choose a smaller photo.');
 
@@ -162,7 +209,14 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
   });
 
   it('hands over with the full checklist and a damage already there, and takes the car back with the charges each shown with its photo', async () => {
-    const handover = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { odometerOut: '20000', fuelOut: '8', ...handoverMoney }, { extra: { damage0Note: 'Dent on the left rear door', damage0Photo: await jpeg(60) } }) });
+    const handover = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm(
+        'handover',
+        { odometerOut: '20000', fuelOut: '8', ...handoverMoney },
+        { extra: { damage0Note: 'Dent on the left rear door', damage0Photo: await jpeg(60) } },
+      ),
+    });
     expect(handover.status, (await handover.clone().text()).slice(0, 3000)).toBe(302);
     expect(await status()).toBe('active');
     // Each photo and its 320 px copy for the lists.
@@ -187,17 +241,34 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
       damage3New: 'on',
       damage3Charge: '',
     };
-    const overcharged = await admin.request(deskPath, { method: 'POST', body: await checklistForm('return', readings, { extra: { ...damage, damage0Charge: '300' } }) });
+    const overcharged = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm('return', readings, { extra: { ...damage, damage0Charge: '300' } }),
+    });
     expect(overcharged.status).toBe(400);
     expect(mainText(await overcharged.text())).toContain('Damage 1: only new damage found at the return can be charged.');
     const returned = await admin.request(deskPath, { method: 'POST', body: await checklistForm('return', readings, { extra: damage }) });
     expect(returned.status, (await returned.clone().text()).slice(0, 3000)).toBe(302);
     expect(await privatePhotos(server)).toHaveLength(26);
 
-    const row = await database.db.selectFrom('rental_bookings').select(['status', 'charges', 'deposit_refund_paise']).where('id', '=', bookingId).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('rental_bookings')
+      .select(['status', 'charges', 'deposit_refund_paise'])
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('returned');
     const charges = JSON.parse(row.charges!) as Record<string, unknown>;
-    expect(charges).toMatchObject({ kmDriven: 580, extraKm: 100, extraKmCharge: 1200, fuelCharge: 500, lateHours: 2, lateFee: 400, damageCharge: 2000, total: 4100, depositRefund: 900 });
+    expect(charges).toMatchObject({
+      kmDriven: 580,
+      extraKm: 100,
+      extraKmCharge: 1200,
+      fuelCharge: 500,
+      lateHours: 2,
+      lateFee: 400,
+      damageCharge: 2000,
+      total: 4100,
+      depositRefund: 900,
+    });
 
     const page = await (await admin.get(deskPath)).text();
     const text = mainText(page);
@@ -217,15 +288,31 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(settled.status).toBe(302);
     // The audit log names what the settlement changed, in words, in both languages (the record keeps its codes).
     const audit = mainText(await (await admin.get('/admin/audit-log')).text());
-    expect(audit).toContain(`settle rental booking #${bookingId} Settled booking #${bookingId}: deposit refund ₹900 (upi) Before and after (5 changed: Status, Deposit refund, Returned to the renter, How it was settled, Settlement reference )`);
+    expect(audit).toContain(
+      `settle rental booking #${bookingId} Settled booking #${bookingId}: deposit refund ₹900 (upi) Before and after (5 changed: Status, Deposit refund, Returned to the renter, How it was settled, Settlement reference )`,
+    );
     expect(audit).toContain('After Status closed Deposit refund 900');
     // The return's charges are named inside the record too.
     expect(audit).toMatch(/Charges at return Km driven: 580 Extra km: 100 Extra-km charge: 1200 .*New damage: Note: Scratch on the front bumper Charge: 2000/);
     expect(audit).not.toMatch(/depositRefund|rental-booking/);
-    expect(mainText(await (await admin.get('/hi/admin/audit-log')).text())).toContain('(5 बदले: स्टेटस, डिपॉज़िट रिफ़ंड, रेंटर को लौटाया गया, सेटलमेंट का तरीका, सेटलमेंट का रेफ़रेंस )');
-    const closed = await database.db.selectFrom('rental_bookings').select(['status', 'deposit_refund_paise', 'amount_refunded_paise']).where('id', '=', bookingId).executeTakeFirstOrThrow();
-    expect({ status: closed.status, refund: Number(closed.deposit_refund_paise), refunded: Number(closed.amount_refunded_paise) }).toEqual({ status: 'closed', refund: (5000 - 4100) * 100, refunded: 900 * 100 });
-    const statement = await database.db.selectFrom('outbox_messages').select('body').where('subject', 'like', `Closing statement:%(booking #${bookingId})`).executeTakeFirstOrThrow();
+    expect(mainText(await (await admin.get('/hi/admin/audit-log')).text())).toContain(
+      '(5 बदले: स्टेटस, डिपॉज़िट रिफ़ंड, रेंटर को लौटाया गया, सेटलमेंट का तरीका, सेटलमेंट का रेफ़रेंस )',
+    );
+    const closed = await database.db
+      .selectFrom('rental_bookings')
+      .select(['status', 'deposit_refund_paise', 'amount_refunded_paise'])
+      .where('id', '=', bookingId)
+      .executeTakeFirstOrThrow();
+    expect({ status: closed.status, refund: Number(closed.deposit_refund_paise), refunded: Number(closed.amount_refunded_paise) }).toEqual({
+      status: 'closed',
+      refund: (5000 - 4100) * 100,
+      refunded: 900 * 100,
+    });
+    const statement = await database.db
+      .selectFrom('outbox_messages')
+      .select('body')
+      .where('subject', 'like', `Closing statement:%(booking #${bookingId})`)
+      .executeTakeFirstOrThrow();
     expect(statement.body).toContain('New damage (Scratch on the front bumper): ₹2,000');
     expect(statement.body).toContain('Deposit refund: ₹900');
     expect(statement.body).toContain('₹900 sent to your UPI at the return (reference 412345678901).');
@@ -245,7 +332,12 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     expect(booking.handover.photos).toHaveLength(6);
     expect(booking.return.photos.filter((photo) => photo.newDamage)).toEqual([expect.objectContaining({ item: 'damage', charge: 2000 })]);
     expect(booking.comparison).toEqual({ kmDriven: 580, fuelDifference: -2 });
-    expect(booking.chargeLines.map((line) => [line.kind, line.amount])).toEqual([['extra-km', 1200], ['late', 400], ['fuel', 500], ['damage', 2000]]);
+    expect(booking.chargeLines.map((line) => [line.kind, line.amount])).toEqual([
+      ['extra-km', 1200],
+      ['late', 400],
+      ['fuel', 500],
+      ['damage', 2000],
+    ]);
     expect(booking.chargeLines.find((line) => line.kind === 'late')!.photoUrl).toBeNull();
     expect(booking.depositRefund).toBe(900);
     expect(JSON.stringify(booking)).not.toContain('rental-checklists/');
@@ -260,17 +352,31 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     const thumb = await renter.get(`${photoUrl}?size=thumb`);
     expect(thumb.status).toBe(200);
     expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 320 });
-    for (const [who, client] of [['another renter', stranger], ['a visitor', new HttpClient(server.url)]] as const) {
-      for (const url of [photoUrl, `${photoUrl}?size=thumb`, booking.handover.photos[0]!.url, photoUrl.replace(/\/[^/]+$/, '/00000000-0000-0000-0000-000000000000'), photoUrl.replace(/\/rental-photos\/\d+\//, '/rental-photos/999999/')]) {
+    for (const [who, client] of [
+      ['another renter', stranger],
+      ['a visitor', new HttpClient(server.url)],
+    ] as const) {
+      for (const url of [
+        photoUrl,
+        `${photoUrl}?size=thumb`,
+        booking.handover.photos[0]!.url,
+        photoUrl.replace(/\/[^/]+$/, '/00000000-0000-0000-0000-000000000000'),
+        photoUrl.replace(/\/rental-photos\/\d+\//, '/rental-photos/999999/'),
+      ]) {
         const refused = await client.get(url);
         expect(refused.status, `${who}: ${url}`).toBe(404);
       }
     }
     expect((await stranger.get(`/api/v1/me/bookings/${bookingId}`)).status).toBe(404);
 
-    const exported = (await (await renter.get('/profile/my-data')).json()) as { rentalBookings: Array<{ id: number; checklists: Array<{ stage: string; odometer: number; photos: Array<{ item: string; photo: string }> }> }> };
+    const exported = (await (await renter.get('/profile/my-data')).json()) as {
+      rentalBookings: Array<{ id: number; checklists: Array<{ stage: string; odometer: number; photos: Array<{ item: string; photo: string }> }> }>;
+    };
     const ownExport = exported.rentalBookings.find((item) => item.id === bookingId)!;
-    expect(ownExport.checklists.map((record) => [record.stage, record.odometer, record.photos.length])).toEqual([['handover', 20000, 6], ['return', 20580, 7]]);
+    expect(ownExport.checklists.map((record) => [record.stage, record.odometer, record.photos.length])).toEqual([
+      ['handover', 20000, 6],
+      ['return', 20580, 7],
+    ]);
     expect(JSON.stringify(ownExport.checklists)).not.toMatch(/rental-checklists\/|[0-9a-f]{8}-[0-9a-f]{4}-/);
 
     const profile = mainText(await (await renter.get('/profile')).text());

@@ -31,7 +31,14 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
     server = await startTestServer({
       dialect: shared.dialect,
       seed: false,
-      env: { RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl, TRUST_PROXY: 'true' },
+      env: {
+        RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+        RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+        RAZORPAY_API_URL: standin.url,
+        RAZORPAY_CHECKOUT_URL: standin.checkoutUrl,
+        TRUST_PROXY: 'true',
+      },
     });
     carId = await addFleetCarOn(server, 'Checkout Swift');
     renter = new HttpClient(server.url);
@@ -107,7 +114,11 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
     const forgeries = [
       { ...paid, razorpay_signature: 'f'.repeat(64) },
       { ...paid, razorpay_signature: razorpaySignature(`${paid.razorpay_order_id}|${paid.razorpay_payment_id}`, 'someone-elses-secret') },
-      { ...paid, razorpay_signature: razorpaySignature(`${paid.razorpay_order_id}|pay_Invented123`, STANDIN_KEY_SECRET), razorpay_payment_id: paid.razorpay_payment_id },
+      {
+        ...paid,
+        razorpay_signature: razorpaySignature(`${paid.razorpay_order_id}|pay_Invented123`, STANDIN_KEY_SECRET),
+        razorpay_payment_id: paid.razorpay_payment_id,
+      },
       { ...paid, razorpay_order_id: 'order_NotThisOne123' },
       { ...paid, razorpay_signature: '' },
     ];
@@ -118,7 +129,11 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
       expect((await booking(id)).amountPaid).toBe(0);
     }
     // The same through the app's API.
-    const api = await renter.request(`/api/v1/me/bookings/${id}/payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(forgeries[0]) });
+    const api = await renter.request(`/api/v1/me/bookings/${id}/payment`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(forgeries[0]),
+    });
     expect(api.status).toBe(403);
     expect((await booking(id)).amountPaid).toBe(0);
 
@@ -143,7 +158,8 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
       expect((await renter.postForm(payPage, standin.pay(standin.orders.at(-1)!.id))).status).toBe(302);
       return id;
     }
-    const cancel = async (id: number) => expect((await renter.postForm('/profile', { intent: 'cancel-booking', bookingId: String(id) })).headers.get('location')).toBe('/profile#bookings');
+    const cancel = async (id: number) =>
+      expect((await renter.postForm('/profile', { intent: 'cancel-booking', bookingId: String(id) })).headers.get('location')).toBe('/profile#bookings');
     const bookingCard = async (id: number) => {
       const html = await (await renter.get('/profile')).text();
       const card = html.slice(html.indexOf(`data-booking="${id}"`));
@@ -159,7 +175,9 @@ describe.skipIf(!shared.url)(`Razorpay Checkout on the booking pages (${shared.d
     } finally {
       standin.failRefunds(false);
     }
-    expect(await bookingCard(owed)).toBe(`A refund of ${formatRupees(owedAmount)} is on its way: our payment provider has not completed it yet, and we keep trying.`);
+    expect(await bookingCard(owed)).toBe(
+      `A refund of ${formatRupees(owedAmount)} is on its way: our payment provider has not completed it yet, and we keep trying.`,
+    );
 
     const refunded = await paidBooking(32);
     const { amountPaid } = await booking(refunded);

@@ -46,7 +46,12 @@ describe.skipIf(!base)(`rental dates a renter can get wrong (${dialect})`, () =>
     cases = [
       { name: 'unreadable', from: 'next tuesday', to: soon(3 * DAY), message: 'Please choose both a pickup and a return date and time.' },
       { name: 'an impossible day', from: '2026-02-30T10:00', to: soon(3 * DAY), message: 'Please choose both a pickup and a return date and time.' },
-      { name: 'a NUL byte', from: `${soon(2 * DAY).slice(0, 10)}\u0000T10:00`, to: soon(3 * DAY), message: 'Please choose both a pickup and a return date and time.' },
+      {
+        name: 'a NUL byte',
+        from: `${soon(2 * DAY).slice(0, 10)}\u0000T10:00`,
+        to: soon(3 * DAY),
+        message: 'Please choose both a pickup and a return date and time.',
+      },
       { name: 'reversed', from: soon(3 * DAY), to: soon(2 * DAY), message: 'The return time must be after the pickup time.' },
       { name: 'passed', from: '2021-03-01T10:00', to: '2021-03-02T10:00', message: 'This pickup time has passed.' },
       { name: 'beyond the horizon', from: soon(200 * DAY), to: soon(202 * DAY), message: 'Cars can be booked up to 90 days ahead.' },

@@ -26,7 +26,9 @@ const ADMIN = 'admin@gaadibazaar.in';
 const PASSWORD = 'secret123';
 
 async function jpeg(seed: number): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 90 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 90 } } })
+    .jpeg()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 
@@ -76,7 +78,11 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
     await database.db.updateTable('driving_licences').set({ status: 'approved' }).execute();
     // Six hours ahead (the notice is three): the renter comes now, early, and the desk hands the car over.
     fromMs = Math.ceil((Date.now() + 6 * HOUR) / HOUR) * HOUR;
-    const booked = await renter.request('/api/v1/rentals/bookings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ carId, from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(fromMs + 24 * HOUR), pickup: 'hub' }) });
+    const booked = await renter.request('/api/v1/rentals/bookings', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ carId, from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(fromMs + 24 * HOUR), pickup: 'hub' }),
+    });
     expect(booked.status, await booked.clone().text()).toBe(201);
     const booking = ((await booked.json()) as { booking: { id: number; quote: { dueAtPickup: number } } }).booking;
     bookingId = booking.id;
@@ -96,11 +102,31 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
   it('refuses a handover whose money or time is wrong, each message beside its field, and moves nothing', async () => {
     const now = indiaDateTimeParam(Date.now());
     const cases: Array<[Record<string, string>, string, string]> = [
-      [{ handedOverAt: now, collectedAmount: String(duePaise / 100 - 1), collectedMethod: 'cash' }, 'collectedAmount', `₹${(duePaise / 100).toLocaleString('en-IN')} is due at the handover: record that amount as collected.`],
-      [{ handedOverAt: now, collectedAmount: String(duePaise / 100), collectedMethod: '' }, 'collectedMethod', 'Please choose how it was paid: cash, UPI or card.'],
-      [{ handedOverAt: now, collectedAmount: String(duePaise / 100), collectedMethod: 'upi', collectedReference: ' ' }, 'collectedReference', 'Please give the UPI transaction reference (the 12-digit UTR).'],
-      [{ handedOverAt: indiaDateTimeParam(Date.now() + 2 * HOUR), collectedAmount: String(duePaise / 100), collectedMethod: 'cash' }, 'handedOverAt', 'The handover time cannot be in the future.'],
-      [{ handedOverAt: indiaDateTimeParam(fromMs - 13 * HOUR), collectedAmount: String(duePaise / 100), collectedMethod: 'cash' }, 'handedOverAt', 'The handover cannot be more than 12 hours before the booked pickup'],
+      [
+        { handedOverAt: now, collectedAmount: String(duePaise / 100 - 1), collectedMethod: 'cash' },
+        'collectedAmount',
+        `₹${(duePaise / 100).toLocaleString('en-IN')} is due at the handover: record that amount as collected.`,
+      ],
+      [
+        { handedOverAt: now, collectedAmount: String(duePaise / 100), collectedMethod: '' },
+        'collectedMethod',
+        'Please choose how it was paid: cash, UPI or card.',
+      ],
+      [
+        { handedOverAt: now, collectedAmount: String(duePaise / 100), collectedMethod: 'upi', collectedReference: ' ' },
+        'collectedReference',
+        'Please give the UPI transaction reference (the 12-digit UTR).',
+      ],
+      [
+        { handedOverAt: indiaDateTimeParam(Date.now() + 2 * HOUR), collectedAmount: String(duePaise / 100), collectedMethod: 'cash' },
+        'handedOverAt',
+        'The handover time cannot be in the future.',
+      ],
+      [
+        { handedOverAt: indiaDateTimeParam(fromMs - 13 * HOUR), collectedAmount: String(duePaise / 100), collectedMethod: 'cash' },
+        'handedOverAt',
+        'The handover cannot be more than 12 hours before the booked pickup',
+      ],
     ];
     for (const [fields, field, message] of cases) {
       const response = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { ...readings, ...fields }) });
@@ -116,9 +142,23 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
   it('hands the car over early, before the booked pickup, in cash: the time and the money kept and shown', async () => {
     handedOverMs = Math.floor((Date.now() - 5 * MINUTE) / MINUTE) * MINUTE;
     expect(handedOverMs).toBeLessThan(fromMs);
-    const response = await admin.request(deskPath, { method: 'POST', body: await checklistForm('handover', { ...readings, handedOverAt: indiaDateTimeParam(handedOverMs), collectedAmount: (duePaise / 100).toLocaleString('en-IN'), collectedMethod: 'cash' }) });
+    const response = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm('handover', {
+        ...readings,
+        handedOverAt: indiaDateTimeParam(handedOverMs),
+        collectedAmount: (duePaise / 100).toLocaleString('en-IN'),
+        collectedMethod: 'cash',
+      }),
+    });
     expect(response.status, (await response.clone().text()).slice(0, 500)).toBe(302);
-    expect(await row()).toMatchObject({ status: 'active', handed_over_ms: handedOverMs, handover_paise: duePaise, handover_method: 'cash', handover_reference: null });
+    expect(await row()).toMatchObject({
+      status: 'active',
+      handed_over_ms: handedOverMs,
+      handover_paise: duePaise,
+      handover_method: 'cash',
+      handover_reference: null,
+    });
     const page = mainText(await (await admin.get(deskPath)).text());
     expect(page).toContain(`₹${(duePaise / 100).toLocaleString('en-IN')} collected in cash`);
     const desk = await (await admin.get('/admin/rentals')).text();
@@ -126,7 +166,10 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
   });
 
   it('refuses a return before the handover, with the message beside the return time, not at the top of the page', async () => {
-    const response = await admin.request(deskPath, { method: 'POST', body: await checklistForm('return', { odometerIn: '31120', fuelIn: '8', fuelCharge: '0', returnedAt: indiaDateTimeParam(handedOverMs - HOUR) }) });
+    const response = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm('return', { odometerIn: '31120', fuelIn: '8', fuelCharge: '0', returnedAt: indiaDateTimeParam(handedOverMs - HOUR) }),
+    });
     expect(response.status).toBe(400);
     const html = await response.text();
     const error = fieldError(html, 'returnedAt');
@@ -139,7 +182,10 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
 
   it('takes the car back before the booked pickup (it went out earlier) and settles the deposit in cash', async () => {
     const returnedMs = Math.floor(Date.now() / MINUTE) * MINUTE;
-    const response = await admin.request(deskPath, { method: 'POST', body: await checklistForm('return', { odometerIn: '31120', fuelIn: '8', fuelCharge: '0', returnedAt: indiaDateTimeParam(returnedMs) }) });
+    const response = await admin.request(deskPath, {
+      method: 'POST',
+      body: await checklistForm('return', { odometerIn: '31120', fuelIn: '8', fuelCharge: '0', returnedAt: indiaDateTimeParam(returnedMs) }),
+    });
     expect(response.status, (await response.clone().text()).slice(0, 500)).toBe(302);
     expect(await row()).toMatchObject({ status: 'returned', returned_ms: returnedMs });
     const refund = paiseToWholeRupees(Number((await row()).deposit_refund_paise));
@@ -147,7 +193,10 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
 
     const withoutMethod = await admin.postForm(deskPath, { intent: 'settle', depositRefund: String(refund) });
     expect(withoutMethod.status).toBe(400);
-    expect(fieldError(await withoutMethod.text(), 'settleMethod')).toEqual({ text: 'Please choose how the deposit was returned: cash, UPI or card.', described: true });
+    expect(fieldError(await withoutMethod.text(), 'settleMethod')).toEqual({
+      text: 'Please choose how the deposit was returned: cash, UPI or card.',
+      described: true,
+    });
     expect((await admin.postForm(deskPath, { intent: 'settle', depositRefund: String(refund), settleMethod: 'cash' })).status).toBe(302);
     expect(await row()).toMatchObject({ status: 'closed', settle_direction: 'returned', settle_paise: rupeesToPaise(refund), settle_method: 'cash' });
 
@@ -164,8 +213,19 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
     const refund = paiseToWholeRupees(Number((await row()).deposit_refund_paise));
     expect(booking).toMatchObject({
       handedOverAt: `${indiaDateTimeParam(handedOverMs)}:00+05:30`,
-      handoverMoney: { direction: 'paid', amountPaise: duePaise, method: 'cash', reference: null, text: `₹${(duePaise / 100).toLocaleString('en-IN')} paid in cash at the handover.` },
-      settlement: { direction: 'returned', amountPaise: rupeesToPaise(refund), method: 'cash', text: `₹${Number(refund).toLocaleString('en-IN')} returned to you in cash at the return.` },
+      handoverMoney: {
+        direction: 'paid',
+        amountPaise: duePaise,
+        method: 'cash',
+        reference: null,
+        text: `₹${(duePaise / 100).toLocaleString('en-IN')} paid in cash at the handover.`,
+      },
+      settlement: {
+        direction: 'returned',
+        amountPaise: rupeesToPaise(refund),
+        method: 'cash',
+        text: `₹${Number(refund).toLocaleString('en-IN')} returned to you in cash at the return.`,
+      },
     });
     expect(typeof booking.returnedAt).toBe('string');
 
@@ -181,15 +241,26 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
 
   it('names the handover and settlement money in the audit log in both languages', async () => {
     const english = mainText(await (await admin.get('/admin/audit-log')).text());
-    for (const label of ['Handed over at', 'Collected at handover', 'How it was paid at handover', 'Returned to the renter', 'How it was settled']) expect(english).toContain(label);
+    for (const label of ['Handed over at', 'Collected at handover', 'How it was paid at handover', 'Returned to the renter', 'How it was settled'])
+      expect(english).toContain(label);
     const hindi = mainText(await (await admin.get('/hi/admin/audit-log')).text());
     for (const label of ['सौंपते समय मिली रकम', 'रेंटर को लौटाया गया', 'सेटलमेंट का तरीका']) expect(hindi).toContain(label);
   });
 
   it('the database itself refuses a UPI payment without its reference and a return before the handover', async () => {
     const { id } = await row();
-    await expect(database.db.updateTable('rental_bookings').set({ handover_method: 'upi', handover_reference: null }).where('id', '=', id).execute()).rejects.toThrow(/check|constraint/i);
-    await expect(database.db.updateTable('rental_bookings').set({ returned_ms: handedOverMs - HOUR }).where('id', '=', id).execute()).rejects.toThrow(/check|constraint/i);
-    await expect(database.db.updateTable('rental_bookings').set({ settle_method: 'online', settle_direction: 'collected' }).where('id', '=', id).execute()).rejects.toThrow(/check|constraint/i);
+    await expect(
+      database.db.updateTable('rental_bookings').set({ handover_method: 'upi', handover_reference: null }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/check|constraint/i);
+    await expect(
+      database.db
+        .updateTable('rental_bookings')
+        .set({ returned_ms: handedOverMs - HOUR })
+        .where('id', '=', id)
+        .execute(),
+    ).rejects.toThrow(/check|constraint/i);
+    await expect(
+      database.db.updateTable('rental_bookings').set({ settle_method: 'online', settle_direction: 'collected' }).where('id', '=', id).execute(),
+    ).rejects.toThrow(/check|constraint/i);
   });
 });

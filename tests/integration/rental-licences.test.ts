@@ -65,7 +65,11 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
   let back: Blob;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect: shared.dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN } });
+    server = await startTestServer({
+      dialect: shared.dialect,
+      seed: true,
+      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN },
+    });
     admin = new HttpClient(server.url);
     const signIn = await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await admin.botToken('LOGIN') });
     expect(signIn.status).toBe(302);
@@ -96,7 +100,10 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     expect(page.status).toBe(302);
     expect(page.headers.get('location')).toMatch(/^\/login\?redirectTo=/);
     expect((await stranger.get('/api/v1/me/licence')).status).toBe(401);
-    const post = await stranger.request('/api/v1/me/licence', { method: 'POST', body: licenceForm({ number: 'DL1420110012345', dateOfBirth: '1990-05-01' }, { front, back }) });
+    const post = await stranger.request('/api/v1/me/licence', {
+      method: 'POST',
+      body: licenceForm({ number: 'DL1420110012345', dateOfBirth: '1990-05-01' }, { front, back }),
+    });
     expect(post.status).toBe(401);
   });
 
@@ -106,7 +113,10 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     expect(mainText(html)).toContain('Driving licence');
     expect(html).toMatch(/enctype="multipart\/form-data"/i);
 
-    const response = await asha.request('/profile/licence', { method: 'POST', body: licenceForm({ number: 'dl-14 2011 0012345', dateOfBirth: '1990-05-01' }, { front, back }) });
+    const response = await asha.request('/profile/licence', {
+      method: 'POST',
+      body: licenceForm({ number: 'dl-14 2011 0012345', dateOfBirth: '1990-05-01' }, { front, back }),
+    });
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/profile');
     const profile = mainText(await (await asha.get('/profile')).text());
@@ -153,7 +163,12 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
       await other.body?.cancel();
     }
     // Another person asking for their own (absent) licence, and odd addresses: the same 404.
-    for (const url of [`/licence-photos/${bharatId}/front`, `/licence-photos/${ashaId}/side`, `/licence-photos/${ashaId}/..%2F..%2Fgaadi-bazaar.sqlite`, `/licence-photos/${'x'.repeat(5000)}/front`]) {
+    for (const url of [
+      `/licence-photos/${bharatId}/front`,
+      `/licence-photos/${ashaId}/side`,
+      `/licence-photos/${ashaId}/..%2F..%2Fgaadi-bazaar.sqlite`,
+      `/licence-photos/${'x'.repeat(5000)}/front`,
+    ]) {
       const response = await bharat.get(url);
       expect(response.status, url).toBe(404);
       await response.body?.cancel();
@@ -166,8 +181,18 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
       { fields: { number: 'DL1420110012345', dateOfBirth: '2015-01-01' }, files: { front, back }, field: 'dateOfBirth', text: /at least 18/ },
       { fields: { number: 'DL1420110012345', dateOfBirth: '1990-02-30' }, files: { front, back }, field: 'dateOfBirth', text: /date of birth/ },
       { fields: { number: 'DL1420110012345', dateOfBirth: '1990-05-01' }, files: { front, back: null }, field: 'back', text: /back of your licence/ },
-      { fields: { number: 'DL1420110012345', dateOfBirth: '1990-05-01' }, files: { front: new Blob(['not an image']), back }, field: 'front', text: /front of your licence could not be used/ },
-      { fields: { number: 'DL1420110012345', dateOfBirth: '1990-05-01' }, files: { front, back: new Blob([new Uint8Array(pngClaiming(20_000, 20_000))], { type: 'image/png' }) }, field: 'back', text: /megapixels/ },
+      {
+        fields: { number: 'DL1420110012345', dateOfBirth: '1990-05-01' },
+        files: { front: new Blob(['not an image']), back },
+        field: 'front',
+        text: /front of your licence could not be used/,
+      },
+      {
+        fields: { number: 'DL1420110012345', dateOfBirth: '1990-05-01' },
+        files: { front, back: new Blob([new Uint8Array(pngClaiming(20_000, 20_000))], { type: 'image/png' }) },
+        field: 'back',
+        text: /megapixels/,
+      },
     ];
     for (const { fields, files, field, text } of cases) {
       const response = await bharat.request('/api/v1/me/licence', { method: 'POST', body: licenceForm(fields, files) });
@@ -176,11 +201,17 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
       expect(body.fields[field], JSON.stringify(body)).toMatch(text);
     }
     // A NUL in a field is refused at the edge before anything reads it (decision 061).
-    const nul = await bharat.request('/api/v1/me/licence', { method: 'POST', body: licenceForm({ number: 'DL14\u000020110012345', dateOfBirth: '1990-05-01' }, { front, back }) });
+    const nul = await bharat.request('/api/v1/me/licence', {
+      method: 'POST',
+      body: licenceForm({ number: 'DL14\u000020110012345', dateOfBirth: '1990-05-01' }, { front, back }),
+    });
     expect(nul.status).toBe(400);
     expect(((await nul.json()) as { detail: string }).detail).toContain('invisible control characters');
     // The page answers the same with the form shown again, what was typed kept.
-    const page = await bharat.request('/profile/licence', { method: 'POST', body: licenceForm({ number: 'DL1420110012345', dateOfBirth: '2015-01-01' }, { front, back }) });
+    const page = await bharat.request('/profile/licence', {
+      method: 'POST',
+      body: licenceForm({ number: 'DL1420110012345', dateOfBirth: '2015-01-01' }, { front, back }),
+    });
     expect(page.status).toBe(400);
     const html = await page.text();
     expect(mainText(html)).toContain('You must be at least 18 years old');
@@ -203,7 +234,12 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     const status = await new Promise<number>((resolve, reject) => {
       const request = http.request(`${server.url}/api/v1/me/licence`, {
         method: 'POST',
-        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(40 * 1024 * 1024), cookie: bharat.jar.header(), origin: server.url },
+        headers: {
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(40 * 1024 * 1024),
+          cookie: bharat.jar.header(),
+          origin: server.url,
+        },
       });
       request.on('response', (response) => {
         resolve(response.statusCode ?? 0);
@@ -217,7 +253,10 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
   });
 
   it('takes an upload through the API, and a refusal tells the customer why; they may upload again', async () => {
-    const created = await bharat.request('/api/v1/me/licence', { method: 'POST', body: licenceForm({ number: 'MH0220150034567', dateOfBirth: '1995-11-20' }, { front, back }) });
+    const created = await bharat.request('/api/v1/me/licence', {
+      method: 'POST',
+      body: licenceForm({ number: 'MH0220150034567', dateOfBirth: '1995-11-20' }, { front, back }),
+    });
     expect(created.status).toBe(201);
     expect(((await created.json()) as { licence: Licence }).licence.status).toBe('pending');
 
@@ -238,7 +277,10 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     expect(mail.body).toContain('The back photo is blurred.');
     expect(mainText(await (await bharat.get('/profile')).text())).toContain('Not accepted: The back photo is blurred.');
 
-    const again = await bharat.request('/api/v1/me/licence', { method: 'POST', body: licenceForm({ number: 'MH0220150034567', dateOfBirth: '1995-11-20' }, { front, back }) });
+    const again = await bharat.request('/api/v1/me/licence', {
+      method: 'POST',
+      body: licenceForm({ number: 'MH0220150034567', dateOfBirth: '1995-11-20' }, { front, back }),
+    });
     expect(again.status).toBe(201);
     expect(await myLicence(bharat)).toMatchObject({ status: 'pending', refusalReason: null });
     // The earlier photos are gone from the disk: two people, two photos each.
@@ -254,7 +296,10 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     const sms = await waitForOutbox(admin, 'sms', `+91${ashaMobile}`, (entry) => entry.body.includes('approved'));
     expect(sms.body).toContain('driving licence is approved');
 
-    const replace = await asha.request('/api/v1/me/licence', { method: 'POST', body: licenceForm({ number: 'DL1420110099999', dateOfBirth: '1990-05-01' }, { front, back }) });
+    const replace = await asha.request('/api/v1/me/licence', {
+      method: 'POST',
+      body: licenceForm({ number: 'DL1420110099999', dateOfBirth: '1990-05-01' }, { front, back }),
+    });
     expect(replace.status).toBe(409);
     expect((await myLicence(asha))!.number).toBe('DL1420110012345');
     expect(await (await asha.get('/profile')).text()).not.toContain('action="/profile/licence"');

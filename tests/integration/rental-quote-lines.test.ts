@@ -21,11 +21,33 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 type Line = { kind: string; label: string; amount: number };
-type Quote = { lines: Line[]; total: number; deposit: number; depositAt: string; payableNow: number; dueAtPickup: number; gst: number; gstPercent: number; protection: number; deliveryFee: number; rent: number };
-type Car = { id: number; delivery: boolean; minAge: number; minHours: number; deposit: number; quote: Quote | null; facts: Array<{ key: string; text: string }> };
+type Quote = {
+  lines: Line[];
+  total: number;
+  deposit: number;
+  depositAt: string;
+  payableNow: number;
+  dueAtPickup: number;
+  gst: number;
+  gstPercent: number;
+  protection: number;
+  deliveryFee: number;
+  rent: number;
+};
+type Car = {
+  id: number;
+  delivery: boolean;
+  minAge: number;
+  minHours: number;
+  deposit: number;
+  quote: Quote | null;
+  facts: Array<{ key: string; text: string }>;
+};
 
 async function photo(red: number): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 640, height: 400, channels: 3, background: { r: red, g: 90, b: 60 } } })
+    .jpeg()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 
@@ -43,7 +65,15 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
     server = await startTestServer({
       dialect: shared.dialect,
       seed: true,
-      env: { APP_MODE: 'demo', TRUST_PROXY: 'true', RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl },
+      env: {
+        APP_MODE: 'demo',
+        TRUST_PROXY: 'true',
+        RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+        RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+        RAZORPAY_API_URL: standin.url,
+        RAZORPAY_CHECKOUT_URL: standin.checkoutUrl,
+      },
     });
     database = openServerDatabase(server);
     const fleet = (await (await fetch(`${server.url}/api/v1/rentals/cars`)).json()) as { items: Car[] };
@@ -78,7 +108,10 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
   const sum = (lines: Line[]) => lines.reduce((total, line) => total + line.amount, 0);
 
   it('quotes rent and GST with the deposit apart; protection and delivery add their lines, with GST on them', async () => {
-    const terms = (await (await fetch(`${server.url}/api/v1/rentals/terms`)).json()) as { facts: Array<{ key: string; text: string }>; policy: { gstPercent: number; protectionPerDay: number; deliveryFee: number } };
+    const terms = (await (await fetch(`${server.url}/api/v1/rentals/terms`)).json()) as {
+      facts: Array<{ key: string; text: string }>;
+      policy: { gstPercent: number; protectionPerDay: number; deliveryFee: number };
+    };
     expect(terms.policy).toMatchObject({ gstPercent: 18, protectionPerDay: 250, deliveryFee: 500 });
     expect(terms.facts.map((fact) => fact.key)).toEqual(['deposit-return', 'refund', 'late-return', 'cancellation', 'protection', 'delivery', 'gst']);
 
@@ -105,7 +138,7 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
     expect(full.deposit).toBe(car.deposit);
   });
 
-  it('refuses delivery outside the areas we visit, or without a PIN code, with a sentence saying so (the home visits\' own, decision 097)', async () => {
+  it("refuses delivery outside the areas we visit, or without a PIN code, with a sentence saying so (the home visits' own, decision 097)", async () => {
     const outside = await quote({ pickup: 'delivery', pinCode: '110001' });
     expect(outside.status).toBe(400);
     const notVisited = "We don't visit 110001 yet. Please come to our hub at Plot 14, Andheri-Kurla Road, Andheri East, Mumbai 400069.";
@@ -147,24 +180,45 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
     const response = await renter.request('/api/v1/rentals/bookings', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ carId: car.id, from, to, pickup: 'delivery', pinCode: '400069', deliveryAddress: 'Flat 2, Marol Road, Andheri East', protection: true, payment: 'razorpay' }),
+      body: JSON.stringify({
+        carId: car.id,
+        from,
+        to,
+        pickup: 'delivery',
+        pinCode: '400069',
+        deliveryAddress: 'Flat 2, Marol Road, Andheri East',
+        protection: true,
+        payment: 'razorpay',
+      }),
     });
     expect(response.status, await response.clone().text()).toBe(201);
-    const made = (await response.json()) as { booking: { id: number; protection: boolean; deliveryAddress: string; quote: Quote }; payment: { orderId: string; amount: number } };
+    const made = (await response.json()) as {
+      booking: { id: number; protection: boolean; deliveryAddress: string; quote: Quote };
+      payment: { orderId: string; amount: number };
+    };
     expect(made.booking).toMatchObject({ protection: true, deliveryAddress: 'Flat 2, Marol Road, Andheri East' });
     expect(made.booking.quote.lines).toEqual(quoted.lines);
     expect(made.booking.quote).toMatchObject({ total: quoted.total, deposit: quoted.deposit, payableNow: quoted.total, dueAtPickup: quoted.deposit });
     // Razorpay's order is for the total: the deposit is collected at pickup.
     expect(made.payment.amount).toBe(quoted.total * 100);
 
-    const row = await database.db.selectFrom('rental_bookings').select(['quote', 'protection', 'delivery_address']).where('id', '=', made.booking.id).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('rental_bookings')
+      .select(['quote', 'protection', 'delivery_address'])
+      .where('id', '=', made.booking.id)
+      .executeTakeFirstOrThrow();
     expect(Number(row.protection)).toBe(1);
     expect(row.delivery_address).toBe('Flat 2, Marol Road, Andheri East');
     expect((JSON.parse(row.quote) as Quote).lines).toEqual(quoted.lines);
     const read = (await (await renter.request(`/api/v1/me/bookings/${made.booking.id}`)).json()) as { quote: Quote };
     expect(read.quote).toEqual(made.booking.quote);
 
-    const webhook = (body: string) => fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) }, body });
+    const webhook = (body: string) =>
+      fetch(`${server.url}/api/v1/payments/razorpay/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) },
+        body,
+      });
     // The total with the deposit added (what the booking used to charge) is not what it owes.
     const withDeposit = standin.pay(made.payment.orderId, { amount: (quoted.total + quoted.deposit) * 100 });
     expect((await webhook(standin.webhookBody(made.payment.orderId, withDeposit.razorpay_payment_id))).status).toBe(200);
@@ -173,7 +227,11 @@ describe.skipIf(!shared.url)(`the rental quote in lines (${shared.dialect})`, ()
 
     const exact = standin.pay(made.payment.orderId, { amount: quoted.total * 100 });
     expect((await webhook(standin.webhookBody(made.payment.orderId, exact.razorpay_payment_id))).status).toBe(200);
-    const paid = (await (await renter.request(`/api/v1/me/bookings/${made.booking.id}`)).json()) as { amountPaid: number; status: string; holdExpiresAt: string | null };
+    const paid = (await (await renter.request(`/api/v1/me/bookings/${made.booking.id}`)).json()) as {
+      amountPaid: number;
+      status: string;
+      holdExpiresAt: string | null;
+    };
     expect(paid).toMatchObject({ amountPaid: quoted.total, status: 'requested', holdExpiresAt: null });
   });
 });

@@ -19,8 +19,16 @@ describe.skipIf(!url)('migration 018 gives stored quotes their lines', () => {
     opened = await openTestDatabase(dialect, { upTo: '017-rental-refunds' });
     const { db } = opened.database;
     const now = new Date().toISOString();
-    const category = await db.insertInto('categories').values({ name: 'Rental Cars', slug: 'rental-cars', created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
-    const car = await db.insertInto('vehicles').values(vehicleRow({ category_id: Number(category.id), name: 'Old Swift', purpose: 'rental' })).returning('id').executeTakeFirstOrThrow();
+    const category = await db
+      .insertInto('categories')
+      .values({ name: 'Rental Cars', slug: 'rental-cars', created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const car = await db
+      .insertInto('vehicles')
+      .values(vehicleRow({ category_id: Number(category.id), name: 'Old Swift', purpose: 'rental' }))
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const old = (payment: string, deliveryFee: number, week: number) => ({
       kind: 'booking' as const,
       vehicle_id: Number(car.id),
@@ -29,11 +37,23 @@ describe.skipIf(!url)('migration 018 gives stored quotes their lines', () => {
       ends_ms: 1_800_000_000_000 + week * 7 * 24 * 3_600_000 + 26 * 3_600_000,
       held_until_ms: 1_800_000_000_000 + week * 7 * 24 * 3_600_000 + 28 * 3_600_000,
       payment_method: payment,
-      quote: JSON.stringify({ hours: 26, rent: 2100, deliveryFee, deposit: 5000, kmIncluded: 480, extraKmRate: 12, total: 2100 + deliveryFee + 5000, payableNow: payment === 'razorpay' ? 2100 + deliveryFee + 5000 : 0 }),
+      quote: JSON.stringify({
+        hours: 26,
+        rent: 2100,
+        deliveryFee,
+        deposit: 5000,
+        kmIncluded: 480,
+        extraKmRate: 12,
+        total: 2100 + deliveryFee + 5000,
+        payableNow: payment === 'razorpay' ? 2100 + deliveryFee + 5000 : 0,
+      }),
       created_at: now,
       updated_at: now,
     });
-    await db.insertInto('rental_bookings').values([old('razorpay', 500, 0), old('pay-at-pickup', 0, 1)]).execute();
+    await db
+      .insertInto('rental_bookings')
+      .values([old('razorpay', 500, 0), old('pay-at-pickup', 0, 1)])
+      .execute();
     await migrateToLatest(opened.database);
   }, 120_000);
 

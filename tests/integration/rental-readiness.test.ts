@@ -53,9 +53,30 @@ type Case = {
 
 const cases: Case[] = [
   { name: 'no licence', phone: true, licence: null, licenceStep: 'to do', detail: /Number, date of birth and photos/, refusal: 'licence' },
-  { name: 'a licence awaiting review', phone: true, licence: { dateOfBirth: '1990-05-17', status: 'pending' }, licenceStep: 'waiting for review', detail: /you can book now/, refusal: null },
-  { name: 'an approved licence', phone: true, licence: { dateOfBirth: '1988-11-02', status: 'approved' }, licenceStep: 'done', detail: /^Approved$/, refusal: null },
-  { name: 'a refused licence', phone: true, licence: { dateOfBirth: '1991-01-09', status: 'refused' }, licenceStep: 'needs attention', detail: /^Not accepted: The photo is blurred$/, refusal: 'licence-refused' },
+  {
+    name: 'a licence awaiting review',
+    phone: true,
+    licence: { dateOfBirth: '1990-05-17', status: 'pending' },
+    licenceStep: 'waiting for review',
+    detail: /you can book now/,
+    refusal: null,
+  },
+  {
+    name: 'an approved licence',
+    phone: true,
+    licence: { dateOfBirth: '1988-11-02', status: 'approved' },
+    licenceStep: 'done',
+    detail: /^Approved$/,
+    refusal: null,
+  },
+  {
+    name: 'a refused licence',
+    phone: true,
+    licence: { dateOfBirth: '1991-01-09', status: 'refused' },
+    licenceStep: 'needs attention',
+    detail: /^Not accepted: The photo is blurred$/,
+    refusal: 'licence-refused',
+  },
   {
     name: 'a date of birth that cannot be read',
     phone: true,
@@ -64,8 +85,22 @@ const cases: Case[] = [
     detail: /date of birth on your driving licence cannot be read/,
     refusal: 'licence-date-of-birth',
   },
-  { name: 'too young for the car', phone: true, licence: { dateOfBirth: bornYearsAgo(19), status: 'approved' }, licenceStep: 'needs attention', detail: /at least 21/, refusal: 'age' },
-  { name: 'a phone not verified (licence approved)', phone: false, licence: { dateOfBirth: '1985-03-30', status: 'approved' }, licenceStep: 'done', detail: /^Approved$/, refusal: 'phone' },
+  {
+    name: 'too young for the car',
+    phone: true,
+    licence: { dateOfBirth: bornYearsAgo(19), status: 'approved' },
+    licenceStep: 'needs attention',
+    detail: /at least 21/,
+    refusal: 'age',
+  },
+  {
+    name: 'a phone not verified (licence approved)',
+    phone: false,
+    licence: { dateOfBirth: '1985-03-30', status: 'approved' },
+    licenceStep: 'done',
+    detail: /^Approved$/,
+    refusal: 'phone',
+  },
 ];
 
 describe.skipIf(!shared.url)(`the booking page and the booking service agree on who may book (${shared.dialect})`, () => {

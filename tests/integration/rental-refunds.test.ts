@@ -4,7 +4,17 @@ import type { Database } from '../../server/db/connection.ts';
 import { ConflictError } from '../../server/errors.ts';
 import { createRazorpayGateway } from '../../server/payments/razorpay.ts';
 import { getBooking } from '../../server/rentals/bookings.ts';
-import { cancelBooking, confirmBooking, expireHolds, handOver, refuseBooking, requestBooking, returnCar, settleDeposit, type RentalDeskServices } from '../../server/rentals/lifecycle.ts';
+import {
+  cancelBooking,
+  confirmBooking,
+  expireHolds,
+  handOver,
+  refuseBooking,
+  requestBooking,
+  returnCar,
+  settleDeposit,
+  type RentalDeskServices,
+} from '../../server/rentals/lifecycle.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../../server/rentals/payments.ts';
 import { retryOwedRefunds } from '../../server/payments/refunds.ts';
 import { openServerDatabase } from '../support/database.ts';
@@ -51,10 +61,23 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     server = await startTestServer({
       dialect,
       seed: true,
-      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl },
+      env: {
+        APP_MODE: 'demo',
+        DEMO_ADMIN_PASSWORD: PASSWORD,
+        ADMIN_EMAILS: ADMIN,
+        RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+        RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+        RAZORPAY_API_URL: standin.url,
+        RAZORPAY_CHECKOUT_URL: standin.checkoutUrl,
+      },
     });
     database = openServerDatabase(server);
-    services = deskServices(database, clock, createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }));
+    services = deskServices(
+      database,
+      clock,
+      createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }),
+    );
     admin = new HttpClient(server.url);
     expect((await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
   }, 240_000);
@@ -72,7 +95,14 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     const carId = await addFleetCar(services, `Refund Swift ${Math.random().toString(36).slice(2, 7)}`);
     const renter = await addRenter(database);
     const fromMs = base + offset++ * 2 * DAY;
-    const booking = await requestBooking(services, { userId: renter.userId, vehicleId: carId, fromMs, toMs: fromMs + DAY, pickup: 'hub', paymentMethod: 'razorpay' });
+    const booking = await requestBooking(services, {
+      userId: renter.userId,
+      vehicleId: carId,
+      fromMs,
+      toMs: fromMs + DAY,
+      pickup: 'hub',
+      paymentMethod: 'razorpay',
+    });
     const { orderId } = await startOnlinePayment(services, { userId: renter.userId, bookingId: booking.id });
     return { renter, booking, orderId };
   }
@@ -81,7 +111,13 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
   async function paidBooking() {
     const made = await onlineBooking();
     const paid = standin.pay(made.orderId);
-    await confirmCheckoutPayment(services, { userId: made.renter.userId, bookingId: made.booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    await confirmCheckoutPayment(services, {
+      userId: made.renter.userId,
+      bookingId: made.booking.id,
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
     return { ...made, paymentId: paid.razorpay_payment_id };
   }
 
@@ -94,12 +130,19 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
   }
 
   async function outboxSize(): Promise<number> {
-    const row = await database.db.selectFrom('outbox_messages').select((eb) => eb.fn.countAll<string | number>().as('count')).executeTakeFirstOrThrow();
+    const row = await database.db
+      .selectFrom('outbox_messages')
+      .select((eb) => eb.fn.countAll<string | number>().as('count'))
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   }
 
   async function postWebhook(body: string): Promise<Response> {
-    return fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) }, body });
+    return fetch(`${server.url}/api/v1/payments/razorpay/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) },
+      body,
+    });
   }
 
   it('refuse, cancel and a payment after the hold lapsed, with Razorpay failing refunds: each change stands, the refund is owed and on the desk, then refunded exactly once', async () => {
@@ -115,9 +158,15 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     expect(afterCancel).toMatchObject({ status: 'cancelled', amountPaid: 2124, amountRefunded: 0, refundOwedPaise: TOTAL_PAISE });
     clock.set(startMs + 31 * 60_000);
     const latePaid = standin.pay(late.orderId);
-    await expect(confirmCheckoutPayment(services, { userId: late.renter.userId, bookingId: late.booking.id, orderId: latePaid.razorpay_order_id, paymentId: latePaid.razorpay_payment_id, signature: latePaid.razorpay_signature })).rejects.toThrow(
-      'The booking lapsed before the payment arrived; the payment is being refunded.',
-    );
+    await expect(
+      confirmCheckoutPayment(services, {
+        userId: late.renter.userId,
+        bookingId: late.booking.id,
+        orderId: latePaid.razorpay_order_id,
+        paymentId: latePaid.razorpay_payment_id,
+        signature: latePaid.razorpay_signature,
+      }),
+    ).rejects.toThrow('The booking lapsed before the payment arrived; the payment is being refunded.');
     expect(await getBooking(database, late.booking.id)).toMatchObject({ status: 'expired', amountPaid: 2124, amountRefunded: 0, refundOwedPaise: TOTAL_PAISE });
     expect([...refundsOf(refused.paymentId), ...refundsOf(cancelled.paymentId), ...refundsOf(latePaid.razorpay_payment_id)]).toEqual([]);
 
@@ -145,7 +194,8 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     expect(retries.reduce((sum, retry) => sum + retry.refunded, 0)).toBe(3);
     expect(retries.reduce((sum, retry) => sum + retry.owed, 0)).toBe(0);
     expect(await retryOwedRefunds(services)).toEqual({ refunded: 0, owed: 0 });
-    for (const { booking } of [refused, cancelled, late]) expect(await getBooking(database, booking.id)).toMatchObject({ amountPaid: 2124, amountRefunded: 2124, refundOwedPaise: 0 });
+    for (const { booking } of [refused, cancelled, late])
+      expect(await getBooking(database, booking.id)).toMatchObject({ amountPaid: 2124, amountRefunded: 2124, refundOwedPaise: 0 });
     expect(refundsOf(refused.paymentId)).toEqual([TOTAL_PAISE]);
     expect(refundsOf(cancelled.paymentId)).toEqual([TOTAL_PAISE]);
     expect(refundsOf(latePaid.razorpay_payment_id)).toEqual([TOTAL_PAISE]);
@@ -156,13 +206,34 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     const { booking, paymentId } = await paidBooking();
     await confirmBooking(services, { bookingId: booking.id, actorEmail: ADMIN });
     clock.set(booking.fromMs);
-    const active = await handOver(services, { bookingId: booking.id, odometerOut: 1000, fuelOut: 8, checklist: await fullChecklist(), collected: { amountPaise: 500_000, method: 'card', reference: 'APR123' }, actorEmail: ADMIN });
+    const active = await handOver(services, {
+      bookingId: booking.id,
+      odometerOut: 1000,
+      fuelOut: 8,
+      checklist: await fullChecklist(),
+      collected: { amountPaise: 500_000, method: 'card', reference: 'APR123' },
+      actorEmail: ADMIN,
+    });
     // The desk collects the deposit at pickup: paid online and at the desk, 2,124 + 5,000.
     expect(active.amountPaid).toBe(2124 + 5000);
     clock.set(booking.toMs);
-    await returnCar(services, { bookingId: booking.id, odometerIn: 1000 + 240 + 50, fuelIn: 8, returnedMs: booking.toMs, fuelCharge: 0, checklist: await fullChecklist(), actorEmail: ADMIN });
+    await returnCar(services, {
+      bookingId: booking.id,
+      odometerIn: 1000 + 240 + 50,
+      fuelIn: 8,
+      returnedMs: booking.toMs,
+      fuelCharge: 0,
+      checklist: await fullChecklist(),
+      actorEmail: ADMIN,
+    });
     const closed = await settleDeposit(services, { bookingId: booking.id, money: { amountPaise: null, method: 'cash', reference: '' }, actorEmail: ADMIN });
-    expect(closed).toMatchObject({ status: 'closed', depositRefund: 4400, amountRefunded: 4400, refundOwedPaise: 0, settlement: { direction: 'returned', paise: 440_000, method: 'cash' } });
+    expect(closed).toMatchObject({
+      status: 'closed',
+      depositRefund: 4400,
+      amountRefunded: 4400,
+      refundOwedPaise: 0,
+      settlement: { direction: 'returned', paise: 440_000, method: 'cash' },
+    });
     expect(refundsOf(paymentId)).toEqual([]);
   });
 
@@ -170,9 +241,19 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     // Such a booking's stored quote, as migration 018 rewrote it: the deposit inside the online payment.
     const { booking: made, orderId, renter } = await onlineBooking();
     const legacy = { ...made.quote, lines: [made.quote.lines[0]], gst: 0, gstPercent: 0, total: 1800, depositAt: 'online', payableNow: 6800, dueAtPickup: 0 };
-    await database.db.updateTable('rental_bookings').set({ quote: JSON.stringify(legacy) }).where('id', '=', made.id).execute();
+    await database.db
+      .updateTable('rental_bookings')
+      .set({ quote: JSON.stringify(legacy) })
+      .where('id', '=', made.id)
+      .execute();
     const paid = standin.pay(orderId, { amount: 680_000 });
-    await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: made.id, orderId, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    await confirmCheckoutPayment(services, {
+      userId: renter.userId,
+      bookingId: made.id,
+      orderId,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
     const booking = (await getBooking(database, made.id))!;
     const paymentId = paid.razorpay_payment_id;
     expect(booking.amountPaid).toBe(6800);
@@ -182,11 +263,25 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     // Everything was paid online: nothing to collect at the desk.
     expect(out.handoverMoney).toEqual({ paise: 0, method: 'online', reference: null });
     clock.set(booking.toMs);
-    await returnCar(services, { bookingId: booking.id, odometerIn: 1000 + 240 + 50, fuelIn: 8, returnedMs: booking.toMs, fuelCharge: 0, checklist: await fullChecklist(), actorEmail: ADMIN });
+    await returnCar(services, {
+      bookingId: booking.id,
+      odometerIn: 1000 + 240 + 50,
+      fuelIn: 8,
+      returnedMs: booking.toMs,
+      fuelCharge: 0,
+      checklist: await fullChecklist(),
+      actorEmail: ADMIN,
+    });
     standin.failRefunds(true);
     const closed = await settleDeposit(services, { bookingId: booking.id, actorEmail: ADMIN });
     // 50 km over the allowance at ₹12: ₹600 kept of the ₹5,000 deposit.
-    expect(closed).toMatchObject({ status: 'closed', depositRefund: 4400, amountRefunded: 0, refundOwedPaise: 440_000, settlement: { direction: 'returned', paise: 440_000, method: 'online' } });
+    expect(closed).toMatchObject({
+      status: 'closed',
+      depositRefund: 4400,
+      amountRefunded: 0,
+      refundOwedPaise: 440_000,
+      settlement: { direction: 'returned', paise: 440_000, method: 'online' },
+    });
 
     const failed = await admin.postForm(`/admin/rentals/bookings/${booking.id}`, { intent: 'retry-refund' });
     expect(failed.status).toBe(502);
@@ -240,12 +335,20 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     const after = (await getBooking(database, booking.id))!;
     expect(after).toMatchObject({ status: 'requested', amountPaid: 0 });
     expect(after.paymentProblem).toContain('USD 2124.00 is not in rupees');
-    expect(standin.refunds.filter((refund) => refund.payment_id === dollars.razorpay_payment_id)).toEqual([expect.objectContaining({ amount: TOTAL_PAISE, currency: 'USD' })]);
+    expect(standin.refunds.filter((refund) => refund.payment_id === dollars.razorpay_payment_id)).toEqual([
+      expect.objectContaining({ amount: TOTAL_PAISE, currency: 'USD' }),
+    ]);
     expect(await page('/admin/rentals')).toContain(`Payment problem: Payment ${dollars.razorpay_payment_id} of USD 2124.00 is not in rupees`);
 
     // Checkout's callback carries no amount: what was paid is asked of Razorpay, so a short payment is caught there too.
     const short = standin.pay(orderId, { amount: 50_000 });
-    const callback = { userId: renter.userId, bookingId: booking.id, orderId: short.razorpay_order_id, paymentId: short.razorpay_payment_id, signature: short.razorpay_signature };
+    const callback = {
+      userId: renter.userId,
+      bookingId: booking.id,
+      orderId: short.razorpay_order_id,
+      paymentId: short.razorpay_payment_id,
+      signature: short.razorpay_signature,
+    };
     await expect(confirmCheckoutPayment(services, callback)).rejects.toBeInstanceOf(ConflictError);
     await expect(confirmCheckoutPayment(services, callback)).rejects.toBeInstanceOf(ConflictError);
     expect(refundsOf(short.razorpay_payment_id)).toEqual([50_000]);
@@ -259,7 +362,13 @@ describe.skipIf(!sharedUrl)(`refunds owed and payments checked against the booki
     // Replayed, by webhook and by the Checkout callback: the same booking, nothing refunded, nothing sent.
     const outboxBefore = await outboxSize();
     expect((await postWebhook(body)).status).toBe(200);
-    await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId, paymentId: right.razorpay_payment_id, signature: right.razorpay_signature });
+    await confirmCheckoutPayment(services, {
+      userId: renter.userId,
+      bookingId: booking.id,
+      orderId,
+      paymentId: right.razorpay_payment_id,
+      signature: right.razorpay_signature,
+    });
     expect(await getBooking(database, booking.id)).toEqual(paid);
     expect(refundsOf(right.razorpay_payment_id)).toEqual([]);
     expect(await outboxSize()).toBe(outboxBefore);

@@ -31,7 +31,11 @@ let services: RentalDeskServices;
 beforeAll(async () => {
   opened = await openTestDatabase(dialect);
   standin = await startRazorpayStandin();
-  services = deskServices(opened.database, clock, createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }));
+  services = deskServices(
+    opened.database,
+    clock,
+    createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }),
+  );
 });
 afterAll(async () => {
   await standin?.close();
@@ -47,7 +51,14 @@ async function onlineBooking(offsetDays = 0) {
   const carId = await addFleetCar(services, `Pay Swift ${Math.random().toString(36).slice(2, 7)}`);
   const renter = await addRenter(opened.database);
   const fromMs = base + offsetDays * DAY;
-  const booking = await requestBooking(services, { userId: renter.userId, vehicleId: carId, fromMs, toMs: fromMs + 24 * HOUR_MS, pickup: 'hub', paymentMethod: 'razorpay' });
+  const booking = await requestBooking(services, {
+    userId: renter.userId,
+    vehicleId: carId,
+    fromMs,
+    toMs: fromMs + 24 * HOUR_MS,
+    pickup: 'hub',
+    paymentMethod: 'razorpay',
+  });
   return { renter, booking };
 }
 
@@ -66,11 +77,33 @@ describe(`Razorpay payments on ${dialect}`, () => {
 
     const paid = standin.pay(checkout.orderId);
     // The browser's word with a forged signature is refused, and so is a signature of another order.
-    await expect(confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: 'f'.repeat(64) })).rejects.toBeInstanceOf(ForbiddenError);
-    await expect(confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId: 'order_other', paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature })).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      confirmCheckoutPayment(services, {
+        userId: renter.userId,
+        bookingId: booking.id,
+        orderId: paid.razorpay_order_id,
+        paymentId: paid.razorpay_payment_id,
+        signature: 'f'.repeat(64),
+      }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
+    await expect(
+      confirmCheckoutPayment(services, {
+        userId: renter.userId,
+        bookingId: booking.id,
+        orderId: 'order_other',
+        paymentId: paid.razorpay_payment_id,
+        signature: paid.razorpay_signature,
+      }),
+    ).rejects.toBeInstanceOf(ForbiddenError);
     expect((await getBooking(opened.database, booking.id))!.amountPaid).toBe(0);
 
-    const confirmed = await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    const confirmed = await confirmCheckoutPayment(services, {
+      userId: renter.userId,
+      bookingId: booking.id,
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
     expect(confirmed).toMatchObject({ status: 'requested', amountPaid: 2124, holdExpiresAt: null });
     // Paid: the hold no longer lapses after 30 minutes, and the desk can confirm it.
     clock.set(startMs + 2 * HOUR_MS);
@@ -90,7 +123,13 @@ describe(`Razorpay payments on ${dialect}`, () => {
     const after = (await getBooking(opened.database, booking.id))!;
     expect(after).toMatchObject({ amountPaid: 2124, holdExpiresAt: null, status: 'requested' });
     // The Checkout callback arriving after the webhook changes nothing.
-    await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    await confirmCheckoutPayment(services, {
+      userId: renter.userId,
+      bookingId: booking.id,
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
     expect((await getBooking(opened.database, booking.id))!.amountPaid).toBe(2124);
     const other = JSON.stringify({ event: 'payment.failed', payload: {} });
     expect(await handlePaymentWebhook(services, other, standin.webhookSignature(other))).toEqual({ handled: false });
@@ -101,7 +140,13 @@ describe(`Razorpay payments on ${dialect}`, () => {
     const { renter, booking } = await onlineBooking(6);
     const checkout = await startOnlinePayment(services, { userId: renter.userId, bookingId: booking.id });
     const paid = standin.pay(checkout.orderId);
-    await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    await confirmCheckoutPayment(services, {
+      userId: renter.userId,
+      bookingId: booking.id,
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
     const { refund } = await cancelBooking(services, { userId: renter.userId, bookingId: booking.id });
     expect(refund).toEqual({ window: 'free', rentKept: 0, refund: 2124 });
     expect(standin.refunds.at(-1)).toMatchObject({ payment_id: paid.razorpay_payment_id, amount: 212_400 });
@@ -110,9 +155,15 @@ describe(`Razorpay payments on ${dialect}`, () => {
     const lateCheckout = await startOnlinePayment(services, { userId: late.renter.userId, bookingId: late.booking.id });
     clock.set(startMs + 31 * 60_000);
     const latePaid = standin.pay(lateCheckout.orderId);
-    await expect(confirmCheckoutPayment(services, { userId: late.renter.userId, bookingId: late.booking.id, orderId: latePaid.razorpay_order_id, paymentId: latePaid.razorpay_payment_id, signature: latePaid.razorpay_signature })).rejects.toThrow(
-      'The booking lapsed before the payment arrived; the payment is being refunded.',
-    );
+    await expect(
+      confirmCheckoutPayment(services, {
+        userId: late.renter.userId,
+        bookingId: late.booking.id,
+        orderId: latePaid.razorpay_order_id,
+        paymentId: latePaid.razorpay_payment_id,
+        signature: latePaid.razorpay_signature,
+      }),
+    ).rejects.toThrow('The booking lapsed before the payment arrived; the payment is being refunded.');
     expect(standin.refunds.at(-1)).toMatchObject({ payment_id: latePaid.razorpay_payment_id, amount: 212_400 });
     expect((await getBooking(opened.database, late.booking.id))!).toMatchObject({ status: 'expired', amountRefunded: 2124 });
     clock.set(startMs);
@@ -123,10 +174,18 @@ describe(`Razorpay payments on ${dialect}`, () => {
     const { renter, booking } = await onlineBooking(12);
     const checkout = await startOnlinePayment(services, { userId: renter.userId, bookingId: booking.id });
     const paid = standin.pay(checkout.orderId);
-    const callback = { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature };
+    const callback = {
+      userId: renter.userId,
+      bookingId: booking.id,
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    };
     const body = standin.webhookBody(checkout.orderId, paid.razorpay_payment_id);
     const results = await Promise.allSettled(
-      Array.from({ length: 20 }, (_, index) => (index % 2 ? confirmCheckoutPayment(services, callback) : handlePaymentWebhook(services, body, standin.webhookSignature(body)))),
+      Array.from({ length: 20 }, (_, index) =>
+        index % 2 ? confirmCheckoutPayment(services, callback) : handlePaymentWebhook(services, body, standin.webhookSignature(body)),
+      ),
     );
     expect(results.filter((result) => result.status === 'rejected')).toEqual([]);
     expect((await getBooking(opened.database, booking.id))!).toMatchObject({ status: 'requested', amountPaid: 2124, amountRefunded: 0, holdExpiresAt: null });
@@ -136,7 +195,13 @@ describe(`Razorpay payments on ${dialect}`, () => {
     clock.set(startMs + 31 * 60_000);
     const latePaid = standin.pay(lateCheckout.orderId);
     const refundsBefore = standin.refunds.length;
-    const lateCallback = { userId: late.renter.userId, bookingId: late.booking.id, orderId: latePaid.razorpay_order_id, paymentId: latePaid.razorpay_payment_id, signature: latePaid.razorpay_signature };
+    const lateCallback = {
+      userId: late.renter.userId,
+      bookingId: late.booking.id,
+      orderId: latePaid.razorpay_order_id,
+      paymentId: latePaid.razorpay_payment_id,
+      signature: latePaid.razorpay_signature,
+    };
     const lateResults = await Promise.allSettled(Array.from({ length: 20 }, () => confirmCheckoutPayment(services, lateCallback)));
     // Each callback hears that the money goes back; Razorpay is asked for it once.
     expect(lateResults.every((result) => result.status === 'rejected')).toBe(true);
@@ -149,9 +214,17 @@ describe(`Razorpay payments on ${dialect}`, () => {
     clock.set(startMs);
     const gateway = services.payments!;
     standin.setMode('bad-request');
-    await expect(gateway.createOrder({ amountPaise: 212_400, receipt: 'x' })).rejects.toMatchObject({ name: 'PaymentError', code: 'BAD_REQUEST_ERROR', status: 400, message: 'Razorpay refused the request: The amount must be atleast INR 1.00' });
+    await expect(gateway.createOrder({ amountPaise: 212_400, receipt: 'x' })).rejects.toMatchObject({
+      name: 'PaymentError',
+      code: 'BAD_REQUEST_ERROR',
+      status: 400,
+      message: 'Razorpay refused the request: The amount must be atleast INR 1.00',
+    });
     standin.setMode('server-error');
-    await expect(gateway.refund({ paymentId: 'pay_x', amountPaise: 100, idempotencyKey: 'test-refund-x' })).rejects.toMatchObject({ code: 'SERVER_ERROR', status: 500 });
+    await expect(gateway.refund({ paymentId: 'pay_x', amountPaise: 100, idempotencyKey: 'test-refund-x' })).rejects.toMatchObject({
+      code: 'SERVER_ERROR',
+      status: 500,
+    });
     standin.setMode('ok');
     const wrongKeys = createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: 'not-the-secret', webhookSecret: undefined, apiUrl: standin.url });
     const refused = await wrongKeys.createOrder({ amountPaise: 212_400, receipt: 'x' }).catch((error: unknown) => error);
@@ -164,7 +237,13 @@ describe(`Razorpay payments on ${dialect}`, () => {
     const { renter, booking } = await onlineBooking(12);
     const checkout = await startOnlinePayment(services, { userId: renter.userId, bookingId: booking.id });
     const paid = standin.pay(checkout.orderId);
-    await confirmCheckoutPayment(services, { userId: renter.userId, bookingId: booking.id, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    await confirmCheckoutPayment(services, {
+      userId: renter.userId,
+      bookingId: booking.id,
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
     standin.setMode('server-error');
     const { booking: cancelled } = await cancelBooking(services, { userId: renter.userId, bookingId: booking.id });
     standin.setMode('ok');

@@ -37,7 +37,10 @@ const ADMIN = 'admin@gaadibazaar.in';
 const TOKEN_PAISE = 500_000;
 
 type Problem = { type: string; title: string; status: number; detail: string; reason?: string };
-type Started = { reservation: { id: number; status: string; amount: number }; payment: { orderId: string; amount: number; keyId: string; reservationId: number } };
+type Started = {
+  reservation: { id: number; status: string; amount: number };
+  payment: { orderId: string; amount: number; keyId: string; reservationId: number };
+};
 
 async function buyer(server: TestServer, label: string): Promise<HttpClient> {
   const client = new HttpClient(server.url);
@@ -66,10 +69,23 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     server = await startTestServer({
       dialect,
       seed: true,
-      env: { APP_MODE: 'demo', TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN, RAZORPAY_KEY_ID: STANDIN_KEY_ID, RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET, RAZORPAY_API_URL: standin.url, RAZORPAY_CHECKOUT_URL: standin.checkoutUrl },
+      env: {
+        APP_MODE: 'demo',
+        TRUST_PROXY: 'true',
+        ADMIN_EMAILS: ADMIN,
+        RAZORPAY_KEY_ID: STANDIN_KEY_ID,
+        RAZORPAY_KEY_SECRET: STANDIN_KEY_SECRET,
+        RAZORPAY_WEBHOOK_SECRET: STANDIN_WEBHOOK_SECRET,
+        RAZORPAY_API_URL: standin.url,
+        RAZORPAY_CHECKOUT_URL: standin.checkoutUrl,
+      },
     });
     database = openServerDatabase(server);
-    const desk = deskServices(database, clock, createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }));
+    const desk = deskServices(
+      database,
+      clock,
+      createRazorpayGateway({ keyId: STANDIN_KEY_ID, keySecret: STANDIN_KEY_SECRET, webhookSecret: STANDIN_WEBHOOK_SECRET, apiUrl: standin.url }),
+    );
     services = {
       ...desk,
       config: { ...desk.config, sellerPhone: DESK_PHONE },
@@ -77,7 +93,14 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
       listingTotals: { clear: () => {} },
       changeNotices: { announce: async () => {} },
     } as unknown as ReservationServices;
-    const rows = await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id').limit(12).execute();
+    const rows = await database.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('purpose', '=', 'sale')
+      .where('status', '=', 'available')
+      .orderBy('id')
+      .limit(12)
+      .execute();
     saleCars = rows.map((row) => Number(row.id));
     expect(saleCars.length).toBeGreaterThanOrEqual(8);
   }, 240_000);
@@ -90,14 +113,21 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
   });
 
   const refundsOf = (paymentId: string) => standin.refunds.filter((refund) => refund.payment_id === paymentId).map((refund) => refund.amount);
-  const carStatus = async (id: number) => (await database.db.selectFrom('vehicles').select(['status', 'sold_price']).where('id', '=', id).executeTakeFirstOrThrow());
+  const carStatus = async (id: number) =>
+    await database.db.selectFrom('vehicles').select(['status', 'sold_price']).where('id', '=', id).executeTakeFirstOrThrow();
 
   /** A buyer of the services part: a verified phone, a reservation of `carId` started and paid through Checkout. */
   async function paidReservation(carId: number) {
     const person = await addRenter(database, { licence: null });
     const checkout = await startReservation(services, { userId: person.userId, vehicleId: carId });
     const paid = standin.pay(checkout.orderId);
-    const reservation = await confirmReservationPayment(services, { userId: person.userId, reservationId: checkout.reservationId, orderId: paid.razorpay_order_id, paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature });
+    const reservation = await confirmReservationPayment(services, {
+      userId: person.userId,
+      reservationId: checkout.reservationId,
+      orderId: paid.razorpay_order_id,
+      paymentId: paid.razorpay_payment_id,
+      signature: paid.razorpay_signature,
+    });
     return { person, checkout, reservation, paymentId: paid.razorpay_payment_id };
   }
 
@@ -132,11 +162,16 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect(publicView.vehicle?.status ?? publicView.status).toBe('reserved');
 
     // The webhook for the same payment, and the callback again, change nothing and send nothing more.
-    const buyerMessages = async () => (await database.db.selectFrom('outbox_messages').select('id').where('body', 'like', `%Reservation: #${started.reservation.id}%`).execute()).length;
+    const buyerMessages = async () =>
+      (await database.db.selectFrom('outbox_messages').select('id').where('body', 'like', `%Reservation: #${started.reservation.id}%`).execute()).length;
     const before = await buyerMessages();
     expect(before).toBeGreaterThanOrEqual(1);
     const body = standin.webhookBody(paid.razorpay_order_id, paid.razorpay_payment_id);
-    const hook = await fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) }, body });
+    const hook = await fetch(`${server.url}/api/v1/payments/razorpay/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(body) },
+      body,
+    });
     expect(await hook.json()).toEqual({ ok: true, handled: true });
     expect((await postJson(winner, `/api/v1/me/reservations/${started.reservation.id}/payment`, JSON.stringify(paid))).status).toBe(200);
     expect(await buyerMessages()).toBe(before);
@@ -144,7 +179,12 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
 
     // Someone else still cannot reserve it; the buyer sees it in their list and cancels: one full refund, the car listed again.
     expect((await postJson(buyers[(winnerIndex + 1) % 20]!, `/api/v1/vehicles/${carId}/reservation`, '{}')).status).toBe(409);
-    const mine = (await (await winner.get('/api/v1/me/reservations')).json()) as { items: Array<{ id: number; status: string }>; total: number; page: number; perPage: number };
+    const mine = (await (await winner.get('/api/v1/me/reservations')).json()) as {
+      items: Array<{ id: number; status: string }>;
+      total: number;
+      page: number;
+      perPage: number;
+    };
     expect(mine).toMatchObject({ total: 1, page: 1, items: [{ id: started.reservation.id, status: 'active' }] });
     const cancelled = await postJson(winner, `/api/v1/me/reservations/${started.reservation.id}/cancel`, '{}');
     expect(cancelled.status).toBe(200);
@@ -199,20 +239,34 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect(proofs.map((answer) => answer.status)).toEqual(Array<number>(20).fill(200));
     for (const answer of proofs) expect(await answer.json()).toMatchObject({ reservation: { id: ashaStart.reservation.id, status: 'active' } });
     expect(refundsOf(paid.razorpay_payment_id)).toEqual([]);
-    const confirmations = await database.db.selectFrom('outbox_messages').select('subject').where('body', 'like', `%Reservation: #${ashaStart.reservation.id}%`).where('channel', '=', 'email').execute();
+    const confirmations = await database.db
+      .selectFrom('outbox_messages')
+      .select('subject')
+      .where('body', 'like', `%Reservation: #${ashaStart.reservation.id}%`)
+      .where('channel', '=', 'email')
+      .execute();
     expect(confirmations.filter((mail) => mail.subject.startsWith('Reserved for you'))).toHaveLength(1);
     expect((await carStatus(saleCars[1]!)).status).toBe('reserved');
 
     // Bharat pays in full and closes the page: Razorpay's signed webhook reserves the car; its retry and the late callback change nothing.
     const full = standin.pay(bharatStart.payment.orderId);
     const hookBody = standin.webhookBody(full.razorpay_order_id, full.razorpay_payment_id);
-    const webhook = () => fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody) }, body: hookBody });
+    const webhook = () =>
+      fetch(`${server.url}/api/v1/payments/razorpay/webhook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody) },
+        body: hookBody,
+      });
     expect(await (await webhook()).json()).toEqual({ ok: true, handled: true });
     expect((await findReservation(database, bharatStart.reservation.id))?.status).toBe('active');
     expect((await carStatus(saleCars[2]!)).status).toBe('reserved');
     expect((await webhook()).status).toBe(200);
     expect((await postJson(bharat, `/api/v1/me/reservations/${bharatStart.reservation.id}/payment`, JSON.stringify(full))).status).toBe(200);
-    const forgedHook = await fetch(`${server.url}/api/v1/payments/razorpay/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody, 'not-the-secret') }, body: hookBody });
+    const forgedHook = await fetch(`${server.url}/api/v1/payments/razorpay/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': standin.webhookSignature(hookBody, 'not-the-secret') },
+      body: hookBody,
+    });
     expect(forgedHook.status).toBe(403);
     expect(refundsOf(full.razorpay_payment_id)).toEqual([]);
 
@@ -238,8 +292,18 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
       [client, 'POST', '/api/v1/vehicles/1%00/reservation', '{}'],
       [client, 'POST', '/api/v1/me/reservations/1/payment', '{not json'],
       [client, 'POST', '/api/v1/me/reservations/1/payment', '[]'],
-      [client, 'POST', '/api/v1/me/reservations/1/payment', JSON.stringify({ razorpay_order_id: 'x\u0000y', razorpay_payment_id: 'p', razorpay_signature: 's' })],
-      [client, 'POST', '/api/v1/me/reservations/1/payment', JSON.stringify({ razorpay_order_id: 'o'.repeat(200_000), razorpay_payment_id: 1, razorpay_signature: null })],
+      [
+        client,
+        'POST',
+        '/api/v1/me/reservations/1/payment',
+        JSON.stringify({ razorpay_order_id: 'x\u0000y', razorpay_payment_id: 'p', razorpay_signature: 's' }),
+      ],
+      [
+        client,
+        'POST',
+        '/api/v1/me/reservations/1/payment',
+        JSON.stringify({ razorpay_order_id: 'o'.repeat(200_000), razorpay_payment_id: 1, razorpay_signature: null }),
+      ],
       [client, 'POST', '/api/v1/me/reservations/99999999999/cancel', '{}'],
       [client, 'POST', '/api/v1/me/reservations/-1/cancel', '{}'],
       [client, 'GET', '/api/v1/me/reservations?page=abc', ''],
@@ -278,12 +342,16 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect((await carStatus(carId)).status).toBe('available');
     expect(refundsOf(paymentId)).toEqual([TOKEN_PAISE]);
     expect(await findReservation(database, reservation.id)).toMatchObject({ status: 'expired', amountRefunded: 5000, refundOwed: 0 });
-    const audit = await database.db.selectFrom('audit_log').select('summary').where('entity', '=', 'reservation').where('entity_id', '=', String(reservation.id)).execute();
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select('summary')
+      .where('entity', '=', 'reservation')
+      .where('entity_id', '=', String(reservation.id))
+      .execute();
     expect(audit.map((row) => row.summary)).toEqual([expect.stringContaining('Extended reservation')]);
-    await expect.poll(async () => (await outboxFor(database, DESK_PHONE)).filter((message) => message.body.includes(`#${reservation.id}`)).map((message) => message.body)).toEqual([
-      expect.stringContaining('reserved by'),
-      expect.stringContaining('ended; it is for sale again'),
-    ]);
+    await expect
+      .poll(async () => (await outboxFor(database, DESK_PHONE)).filter((message) => message.body.includes(`#${reservation.id}`)).map((message) => message.body))
+      .toEqual([expect.stringContaining('reserved by'), expect.stringContaining('ended; it is for sale again')]);
   });
 
   it('cancel refunds once, even while Razorpay fails refunds: owed, then retried exactly once', async () => {
@@ -307,16 +375,16 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     const sms = await outboxFor(database, person.phone);
     expect(sms).toHaveLength(2);
     // The desk hears of it, so the car can be offered again at once.
-    await expect.poll(async () => (await outboxFor(database, DESK_PHONE)).filter((message) => message.body.includes(`#${reservation.id}`)).map((message) => message.body)).toEqual([
-      expect.stringContaining('reserved by'),
-      expect.stringContaining('cancelled the reservation'),
-    ]);
+    await expect
+      .poll(async () => (await outboxFor(database, DESK_PHONE)).filter((message) => message.body.includes(`#${reservation.id}`)).map((message) => message.body))
+      .toEqual([expect.stringContaining('reserved by'), expect.stringContaining('cancelled the reservation')]);
   });
 
   it('the desk is not told of its own cancel', async () => {
     const { reservation } = await paidReservation(saleCars[7]!);
     await cancelReservationAtDesk(services, { reservationId: reservation.id, actorEmail: ADMIN });
-    const told = async () => (await outboxFor(database, DESK_PHONE)).filter((message) => message.body.includes(`#${reservation.id}`)).map((message) => message.body);
+    const told = async () =>
+      (await outboxFor(database, DESK_PHONE)).filter((message) => message.body.includes(`#${reservation.id}`)).map((message) => message.body);
     await expect.poll(told).toEqual([expect.stringContaining('reserved by')]);
   });
 
@@ -329,9 +397,26 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     const first = await paidReservation(carId);
     expect(first.reservation.status).toBe('active');
     const latePaid = standin.pay(lateStart.orderId);
-    await expect(confirmReservationPayment(services, { userId: late.userId, reservationId: lateStart.reservationId, orderId: latePaid.razorpay_order_id, paymentId: latePaid.razorpay_payment_id, signature: latePaid.razorpay_signature })).rejects.toThrow('Someone else reserved this car first');
+    await expect(
+      confirmReservationPayment(services, {
+        userId: late.userId,
+        reservationId: lateStart.reservationId,
+        orderId: latePaid.razorpay_order_id,
+        paymentId: latePaid.razorpay_payment_id,
+        signature: latePaid.razorpay_signature,
+      }),
+    ).rejects.toThrow('Someone else reserved this car first');
     // The webhook of the same payment changes nothing more.
-    expect((await recordReservationPayment(services, { orderId: latePaid.razorpay_order_id, paymentId: latePaid.razorpay_payment_id, amountPaise: TOKEN_PAISE, currency: 'INR' }))?.outcome).toBe('repeat');
+    expect(
+      (
+        await recordReservationPayment(services, {
+          orderId: latePaid.razorpay_order_id,
+          paymentId: latePaid.razorpay_payment_id,
+          amountPaise: TOKEN_PAISE,
+          currency: 'INR',
+        })
+      )?.outcome,
+    ).toBe('repeat');
     expect(refundsOf(latePaid.razorpay_payment_id)).toEqual([TOKEN_PAISE]);
     expect(await findReservation(database, first.reservation.id)).toMatchObject({ status: 'active' });
     expect((await carStatus(carId)).status).toBe('reserved');
@@ -344,13 +429,24 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     const { reservation, paymentId } = await paidReservation(carId);
     const { receipt, reservation: after } = await convertReservation(services, { reservationId: reservation.id, salePrice: 650_000, actorEmail: ADMIN });
     expect(after.status).toBe('converted');
-    expect(receipt).toEqual({ lines: [{ label: 'Price of the car', amount: 650_000 }, { label: `Reservation token paid (#${reservation.id})`, amount: -5000 }], balance: 645_000 });
+    expect(receipt).toEqual({
+      lines: [
+        { label: 'Price of the car', amount: 650_000 },
+        { label: `Reservation token paid (#${reservation.id})`, amount: -5000 },
+      ],
+      balance: 645_000,
+    });
     expect(await carStatus(carId)).toEqual({ status: 'sold', sold_price: 650_000 });
     clock.advance(100 * HOUR);
     expect(await expireDueReservations(services, { vehicleId: carId })).toBe(0);
     expect(refundsOf(paymentId)).toEqual([]);
     await expect(convertReservation(services, { reservationId: reservation.id, salePrice: 650_000, actorEmail: ADMIN })).rejects.toThrow('no longer active');
-    const audit = await database.db.selectFrom('audit_log').select(['action', 'summary']).where('entity', '=', 'reservation').where('entity_id', '=', String(reservation.id)).execute();
+    const audit = await database.db
+      .selectFrom('audit_log')
+      .select(['action', 'summary'])
+      .where('entity', '=', 'reservation')
+      .where('entity_id', '=', String(reservation.id))
+      .execute();
     expect(audit).toEqual([{ action: 'convert', summary: expect.stringContaining('₹6,50,000') }]);
   });
 

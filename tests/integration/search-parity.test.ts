@@ -22,7 +22,17 @@ import { mainOf, tags } from '../support/html.ts';
 // so the file fails instead of passing unnoticed.
 const postgresReachable = await postgresAvailable();
 
-type Summary = { id: number; name: string; make: string; model: string; variant: string; year: string | number | null; categoryName: string; featured: boolean; price: string };
+type Summary = {
+  id: number;
+  name: string;
+  make: string;
+  model: string;
+  variant: string;
+  year: string | number | null;
+  categoryName: string;
+  featured: boolean;
+  price: string;
+};
 type VehiclePage = { items: Summary[]; total: number; page: number; pageCount: number; perPage: number; facets: unknown };
 
 const queries: string[] = [
@@ -181,7 +191,17 @@ async function loadDemoInventory(server: TestServer) {
     for (const category of demoCategories) categoryIds.set(category.name, await createCategory(database, { name: category.name }, Date.now()));
     const seedDay = indiaDay(Date.now());
     for (const vehicle of [...demoVehicles].reverse()) {
-      await createVehicle(database, { ...vehicle, categoryId: categoryIds.get(vehicle.category)!, insuranceValidity: demoInsuranceValidity(vehicle, seedDay), fitnessFC: demoFitnessCertificate(vehicle, seedDay) }, [], Date.now());
+      await createVehicle(
+        database,
+        {
+          ...vehicle,
+          categoryId: categoryIds.get(vehicle.category)!,
+          insuranceValidity: demoInsuranceValidity(vehicle, seedDay),
+          fitnessFC: demoFitnessCertificate(vehicle, seedDay),
+        },
+        [],
+        Date.now(),
+      );
     }
   } finally {
     await database.close();
@@ -229,7 +249,18 @@ describe('search parity between SQLite and PostgreSQL', () => {
       const [onSqlite, onPostgres] = await both('/api/v1/vehicles?perPage=100');
       expect(onSqlite.status).toBe(200);
       expect(onPostgres.status).toBe(200);
-      const strip = (page: VehiclePage) => page.items.map(({ id, name, make, model, variant, year, categoryName, featured, price }) => ({ id, name, make, model, variant, year, categoryName, featured, price }));
+      const strip = (page: VehiclePage) =>
+        page.items.map(({ id, name, make, model, variant, year, categoryName, featured, price }) => ({
+          id,
+          name,
+          make,
+          model,
+          variant,
+          year,
+          categoryName,
+          featured,
+          price,
+        }));
       expect(strip(onPostgres.body as VehiclePage)).toEqual(strip(onSqlite.body as VehiclePage));
       expect((onSqlite.body as VehiclePage).total).toBe(demoVehicles.length);
     });
@@ -242,7 +273,12 @@ describe('search parity between SQLite and PostgreSQL', () => {
         expect(onPostgres.status).toBe(200);
         // Timestamps differ between the two loads; everything else is equal.
         const comparable = (body: unknown) => {
-          const { createdAt: _createdAt, updatedAt: _updatedAt, images, ...rest } = body as Record<string, unknown> & { images: Array<{ width: number; height: number; widths: number[] }> };
+          const {
+            createdAt: _createdAt,
+            updatedAt: _updatedAt,
+            images,
+            ...rest
+          } = body as Record<string, unknown> & { images: Array<{ width: number; height: number; widths: number[] }> };
           return { ...rest, images: images.map(({ width, height, widths }) => ({ width, height, widths })) };
         };
         expect(comparable(onPostgres.body), `vehicle ${id}`).toEqual(comparable(onSqlite.body));
@@ -251,7 +287,13 @@ describe('search parity between SQLite and PostgreSQL', () => {
 
     it('lists the same categories with the same counts', async () => {
       const [onSqlite, onPostgres] = await both('/api/v1/categories');
-      const strip = (body: unknown) => (body as Array<{ id: number; name: string; slug: string; vehicleCount: number }>).map(({ id, name, slug, vehicleCount }) => ({ id, name, slug, vehicleCount }));
+      const strip = (body: unknown) =>
+        (body as Array<{ id: number; name: string; slug: string; vehicleCount: number }>).map(({ id, name, slug, vehicleCount }) => ({
+          id,
+          name,
+          slug,
+          vehicleCount,
+        }));
       expect(strip(onPostgres.body)).toEqual(strip(onSqlite.body));
       expect(strip(onSqlite.body)).toHaveLength(demoCategories.length);
     });
@@ -281,11 +323,18 @@ describe('search parity between SQLite and PostgreSQL', () => {
       expect({ sqlite: onSqlite.status, postgres: onPostgres.status }).toEqual({ sqlite: 200, postgres: 200 });
       const sqlitePage = onSqlite.body as VehiclePage;
       const postgresPage = onPostgres.body as VehiclePage;
-      expect(postgresPage.items.map((item) => item.id), 'PostgreSQL against SQLite').toEqual(sqlitePage.items.map((item) => item.id));
+      expect(
+        postgresPage.items.map((item) => item.id),
+        'PostgreSQL against SQLite',
+      ).toEqual(sqlitePage.items.map((item) => item.id));
       expect(postgresPage.total).toBe(sqlitePage.total);
       expect(postgresPage.facets).toEqual(sqlitePage.facets);
       const params = new URLSearchParams(query);
-      const expected = new Set(demoVehicles.filter((vehicle) => passes(vehicle, params)).map((vehicle) => [vehicle.make, vehicle.model, vehicle.variant, vehicle.year, vehicle.name].join('|')));
+      const expected = new Set(
+        demoVehicles
+          .filter((vehicle) => passes(vehicle, params))
+          .map((vehicle) => [vehicle.make, vehicle.model, vehicle.variant, vehicle.year, vehicle.name].join('|')),
+      );
       expect(new Set(sqlitePage.items.map(summaryKey)), 'both against the filter rule').toEqual(expected);
     });
 
@@ -305,7 +354,11 @@ describe('search parity between SQLite and PostgreSQL', () => {
       expect({ sqlite: onSqlite.status, postgres: onPostgres.status }).toEqual({ sqlite: 200, postgres: 200 });
       // The whole <main> (the two servers' origins differ only in the head's absolute links).
       const main = (html: unknown) => mainOf(String(html));
-      const head = (html: unknown, server: TestServer) => tags(String(html), 'meta').concat(tags(String(html), 'link')).filter((tag) => tag.name === 'robots' || tag.rel === 'canonical').map((tag) => (tag.href ?? tag.content)!.replace(server.url, ''));
+      const head = (html: unknown, server: TestServer) =>
+        tags(String(html), 'meta')
+          .concat(tags(String(html), 'link'))
+          .filter((tag) => tag.name === 'robots' || tag.rel === 'canonical')
+          .map((tag) => (tag.href ?? tag.content)!.replace(server.url, ''));
       expect(main(onPostgres.body)).toEqual(main(onSqlite.body));
       expect(main(onSqlite.body)).toMatch(/vehicles? found/);
       expect(head(onPostgres.body, postgres!)).toEqual(head(onSqlite.body, sqlite!));
@@ -316,7 +369,8 @@ describe('search parity between SQLite and PostgreSQL', () => {
       expect(onSqlite.status).toBe(200);
       expect(onPostgres.status).toBe(200);
       const cards = (html: unknown) => [...String(html).matchAll(/<a\b[^>]*href="\/vehicle\/(\d+)"/g)].map((match) => Number(match[1]));
-      const heading = (html: unknown) => /Search results for[\s\S]*?vehicles? found/.exec(String(html).replace(/<!--[\s\S]*?-->/g, ''))?.[0].replace(/<[^>]+>/g, ' ');
+      const heading = (html: unknown) =>
+        /Search results for[\s\S]*?vehicles? found/.exec(String(html).replace(/<!--[\s\S]*?-->/g, ''))?.[0].replace(/<[^>]+>/g, ' ');
       expect(cards(onPostgres.body)).toEqual(cards(onSqlite.body));
       expect(heading(onPostgres.body)).toEqual(heading(onSqlite.body));
     });

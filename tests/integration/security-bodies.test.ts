@@ -51,7 +51,10 @@ async function uploadLeftovers(): Promise<string[]> {
  * chunked. Stops writing once the server has answered (it may close the connection then: that
  * is not a failure).
  */
-function bigPost(pagePath: string, options: { contentType: string; pieces: Array<string | number>; chunked: boolean; address: string }): Promise<{ status: number; body: string }> {
+function bigPost(
+  pagePath: string,
+  options: { contentType: string; pieces: Array<string | number>; chunked: boolean; address: string },
+): Promise<{ status: number; body: string }> {
   const { hostname, port } = new URL(server.url);
   const headers: Record<string, string> = { 'content-type': options.contentType, origin: server.url, 'x-forwarded-for': options.address };
   const total = options.pieces.reduce<number>((sum, piece) => sum + (typeof piece === 'number' ? piece : Buffer.byteLength(piece)), 0);
@@ -96,7 +99,11 @@ function bigPost(pagePath: string, options: { contentType: string; pieces: Array
 }
 
 async function photo(): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#b91c1c' } }).jpeg({ quality: 80 }).toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#b91c1c' } })
+      .jpeg({ quality: 80 })
+      .toBuffer(),
+  );
 }
 
 const goodSell = { name: 'Sunita Sharma', phone: '+91 99887 76655', vehicle: 'Hyundai i20 Asta', year: '2018', price: '4,50,000', description: 'Single owner' };
@@ -116,7 +123,12 @@ const freshAddress = () => `10.${200 + (addressCounter >> 16)}.${(addressCounter
 describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
   beforeAll(async () => {
     // A process of its own: the memory test reads the server's resident size from /proc.
-    server = await startTestServer({ dialect, seed: true, childProcess: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true', BODY_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS) } });
+    server = await startTestServer({
+      dialect,
+      seed: true,
+      childProcess: true,
+      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, TRUST_PROXY: 'true', BODY_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS) },
+    });
     admin = new HttpClient(server.url);
     const signedIn = await admin.postForm('/admin-login', { ...ADMIN, botCheck: await admin.botToken('LOGIN') });
     expect(signedIn.status, 'admin sign-in').toBe(302);
@@ -133,17 +145,26 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
   test('20 concurrent 62 MiB bodies, declared and chunked, are refused while the server stays under 450 MB', async () => {
     const boundary = '----gaadi-attack';
     const multipartPrefix = `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nX\r\n`;
-    const filePart = (index: number) => `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${index}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    const filePart = (index: number) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${index}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
     // 62 MiB: over the sell form's 61 MiB, and within what the server discards after an early
     // answer (server/http/lingering-close.ts).
     const size = 62 * MiB;
     const sellBody = (chunked: boolean) => ({
       contentType: `multipart/form-data; boundary=${boundary}`,
       // Declared, the length alone is over the limit; chunked, one endless text field is.
-      pieces: [chunked ? `${multipartPrefix}--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n` : multipartPrefix + filePart(0), size, `\r\n--${boundary}--\r\n`],
+      pieces: [
+        chunked ? `${multipartPrefix}--${boundary}\r\nContent-Disposition: form-data; name="description"\r\n\r\n` : multipartPrefix + filePart(0),
+        size,
+        `\r\n--${boundary}--\r\n`,
+      ],
       chunked,
     });
-    const loginBody = (chunked: boolean) => ({ contentType: 'application/x-www-form-urlencoded', pieces: ['intent=email&email=', size, '&password=x'], chunked });
+    const loginBody = (chunked: boolean) => ({
+      contentType: 'application/x-www-form-urlencoded',
+      pieces: ['intent=email&email=', size, '&password=x'],
+      chunked,
+    });
 
     // One address sends them all: its first ten sell posts count against the form's limit, the
     // rest are refused by it before their bodies are read.
@@ -217,7 +238,9 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
     const socket = connect(Number(port), hostname);
     await once(socket, 'connect');
     const started = performance.now();
-    socket.write(`POST ${pagePath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\nX-Forwarded-For: ${freshAddress()}\r\n${headers}\r\n${firstBytes}`);
+    socket.write(
+      `POST ${pagePath} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${server.url}\r\nX-Forwarded-For: ${freshAddress()}\r\n${headers}\r\n${firstBytes}`,
+    );
     const received: Buffer[] = [];
     socket.on('data', (chunk: Buffer) => received.push(chunk));
     await Promise.race([once(socket, 'end'), new Promise((resolve) => setTimeout(resolve, 30_000))]);
@@ -228,7 +251,11 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
   test('a body that stops arriving is answered 408 with a message after the idle limit, for a form, an upload and the JSON API', async () => {
     const cases = [
       { path: '/request-vehicle', headers: 'Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 500\r\n', first: 'name=Ravi&phone=' },
-      { path: '/sell-vehicle', headers: 'Content-Type: multipart/form-data; boundary=stall\r\nContent-Length: 400000\r\n', first: '--stall\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc' },
+      {
+        path: '/sell-vehicle',
+        headers: 'Content-Type: multipart/form-data; boundary=stall\r\nContent-Length: 400000\r\n',
+        first: '--stall\r\nContent-Disposition: form-data; name="images"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\nabc',
+      },
       { path: '/api/v1/test-drives', headers: 'Content-Type: application/json\r\nContent-Length: 300\r\n', first: '{"vehicleId":1' },
     ];
     const answers = await Promise.all(cases.map((item) => stalledPost(item.path, item.headers, item.first)));
@@ -244,7 +271,8 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
 
   test('a chunked sell body over the total is cut off with 413 while the photos in it were within their own limit', async () => {
     const boundary = '----gaadi-many';
-    const part = (index: number) => `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${index}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+    const part = (index: number) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="p${index}.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
     // Five 13 MiB photos = 65 MiB, over the 61 MiB the sell form takes.
     const pieces = [0, 1, 2, 3, 4].flatMap((index) => [part(index), 13 * MiB, '\r\n']);
     const result = await bigPost('/sell-vehicle', {
@@ -297,9 +325,17 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
       { path: '/admin/manage-categories', client: () => admin },
     ];
     const bodies: Array<{ label: string; contentType: string; body: string }> = [
-      { label: 'malformed multipart', contentType: 'multipart/form-data; boundary=xyz', body: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi' },
+      {
+        label: 'malformed multipart',
+        contentType: 'multipart/form-data; boundary=xyz',
+        body: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi',
+      },
       { label: 'garbage multipart', contentType: 'multipart/form-data; boundary=xyz', body: 'not a multipart body at all' },
-      { label: 'missing boundary', contentType: 'multipart/form-data', body: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi\r\n--xyz--\r\n' },
+      {
+        label: 'missing boundary',
+        contentType: 'multipart/form-data',
+        body: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nRavi\r\n--xyz--\r\n',
+      },
       { label: 'JSON', contentType: 'application/json', body: '{"email":"a@b.in","password":"x"}' },
       { label: 'XML', contentType: 'application/xml', body: '<?xml version="1.0"?><form><email>a@b.in</email></form>' },
     ];
@@ -338,12 +374,18 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
     expect(stored.status).toBe(303);
     expect(await uploadLeftovers()).toEqual([]);
 
-    const refused = await postSell(new HttpClient(server.url, { address: freshAddress() }), [good, { name: 'notes.jpg', bytes: new TextEncoder().encode('not a photo'), type: 'image/jpeg' }]);
+    const refused = await postSell(new HttpClient(server.url, { address: freshAddress() }), [
+      good,
+      { name: 'notes.jpg', bytes: new TextEncoder().encode('not a photo'), type: 'image/jpeg' },
+    ]);
     expect(refused.status).toBe(400);
     expect(refused.text).toContain('“notes.jpg”: This file is not an image we can read.');
     expect(await uploadLeftovers()).toEqual([]);
 
-    const tooBig = await postSell(new HttpClient(server.url, { address: freshAddress() }), [good, { name: 'huge.jpg', bytes: new Uint8Array(15 * MiB + 1), type: 'image/jpeg' }]);
+    const tooBig = await postSell(new HttpClient(server.url, { address: freshAddress() }), [
+      good,
+      { name: 'huge.jpg', bytes: new Uint8Array(15 * MiB + 1), type: 'image/jpeg' },
+    ]);
     expect(tooBig.status).toBe(400);
     expect(tooBig.text).toContain('“huge.jpg”: The image is larger than 15 MB.');
     expect(await uploadLeftovers()).toEqual([]);
@@ -392,7 +434,9 @@ describe.skipIf(!sharedUrl)(`request bodies and uploads (${dialect})`, () => {
       expect(refused.text, file.name).toMatch(/damaged or incomplete|not an image we can read/);
     }
     // The whole file is accepted.
-    const accepted = await postSell(new HttpClient(server.url, { address: freshAddress() }), [{ name: 'whole.png', bytes: new Uint8Array(whole), type: 'image/png' }]);
+    const accepted = await postSell(new HttpClient(server.url, { address: freshAddress() }), [
+      { name: 'whole.png', bytes: new Uint8Array(whole), type: 'image/png' },
+    ]);
     expect(accepted.status).toBe(303);
     expect(await uploadLeftovers()).toEqual([]);
   }, 60_000);

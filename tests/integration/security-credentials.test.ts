@@ -1,7 +1,18 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openServerDatabase } from '../support/database.ts';
-import { HttpClient, logIn, mainText, parseSetCookie, randomAddress, requestOtp, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
+import {
+  HttpClient,
+  logIn,
+  mainText,
+  parseSetCookie,
+  randomAddress,
+  requestOtp,
+  signUp,
+  uniqueEmail,
+  uniqueMobile,
+  waitForOutbox,
+} from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { SESSION_COOKIE_NAME as SESSION_COOKIE } from '../../server/auth/session-cookie.ts';
@@ -60,7 +71,9 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
   /** The page's text after a form post that was refused (the page again, no session cookie). */
   async function refusal(response: Response): Promise<string> {
     expect(response.status, 'a refused form answers with the page again').toBe(200);
-    expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && !cookie.startsWith(`${SESSION_COOKIE}=;`))).toEqual([]);
+    expect(response.headers.getSetCookie().filter((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`) && !cookie.startsWith(`${SESSION_COOKIE}=;`))).toEqual(
+      [],
+    );
     return mainText(await response.text());
   }
 
@@ -100,7 +113,13 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       });
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found', instance: expect.stringMatching(/^urn:request:/) });
+      expect(await response.json()).toEqual({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'Not found',
+        instance: expect.stringMatching(/^urn:request:/),
+      });
       expect(response.headers.getSetCookie()).toEqual([]);
     });
 
@@ -151,7 +170,10 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
         statuses.push(response.status);
         await response.body?.cancel();
       }
-      expect(statuses.slice(0, 30).every((status) => status !== 429 && status < 500), statuses.join(',')).toBe(true);
+      expect(
+        statuses.slice(0, 30).every((status) => status !== 429 && status < 500),
+        statuses.join(','),
+      ).toBe(true);
       expect(statuses.slice(30)).toEqual([429, 429]);
       const other = await client().get('/api/auth/verify-email?token=forged&callbackURL=%2F');
       expect(other.status).not.toBe(429);
@@ -166,7 +188,10 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
         statuses.push(response.status);
         await response.body?.cancel();
       }
-      expect(statuses.slice(0, 30).every((status) => status < 500 && status !== 429), statuses.join(',')).toBe(true);
+      expect(
+        statuses.slice(0, 30).every((status) => status < 500 && status !== 429),
+        statuses.join(','),
+      ).toBe(true);
       expect(statuses[30]).toBe(429);
     });
 
@@ -183,11 +208,16 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       const database = openServerDatabase(server);
       try {
         // The table is better-auth's own (created with the others at start); not in our typed schema.
-        const rows = (await (database.db as unknown as { selectFrom: (table: string) => { selectAll: () => { execute: () => Promise<Array<{ key: string }>> } } })
+        const rows = (await (
+          database.db as unknown as { selectFrom: (table: string) => { selectAll: () => { execute: () => Promise<Array<{ key: string }>> } } }
+        )
           .selectFrom('rateLimit')
           .selectAll()
           .execute()) as Array<{ key: string }>;
-        expect(rows.some((row) => row.key === `${visitor.address}|/get-session`), rows.map((row) => row.key).join(', ')).toBe(true);
+        expect(
+          rows.some((row) => row.key === `${visitor.address}|/get-session`),
+          rows.map((row) => row.key).join(', '),
+        ).toBe(true);
         expect(rows.some((row) => row.key.includes('/sign-in'))).toBe(false);
       } finally {
         await database.close();
@@ -215,7 +245,9 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       const { email } = await newAccount();
       const attacker = client();
       const tokens = await Promise.all(Array.from({ length: 20 }, () => attacker.botToken('LOGIN')));
-      const responses = await Promise.all(tokens.map((botCheck, index) => attacker.postForm('/login', { intent: 'email', email, password: `burst-${index}`, botCheck })));
+      const responses = await Promise.all(
+        tokens.map((botCheck, index) => attacker.postForm('/login', { intent: 'email', email, password: `burst-${index}`, botCheck })),
+      );
       const texts = await Promise.all(responses.map((response) => refusal(response)));
       expect(texts.filter((text) => text.includes(MESSAGES.invalidCredentials))).toHaveLength(10);
       expect(texts.filter((text) => text.includes(MESSAGES.tooManyAttempts))).toHaveLength(10);
@@ -298,7 +330,10 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       const phone = client();
       const first = await logIn(phone, email, USER_PASSWORD);
       expect(first.status).toBe(302);
-      const known = first.headers.getSetCookie().map(parseSetCookie).find((cookie) => cookie.name === KNOWN_DEVICE_COOKIE);
+      const known = first.headers
+        .getSetCookie()
+        .map(parseSetCookie)
+        .find((cookie) => cookie.name === KNOWN_DEVICE_COOKIE);
       expect(known?.attributes).toHaveProperty('httponly');
       expect(known?.attributes.samesite?.toLowerCase()).toBe('lax');
       await owner.postForm('/logout', {});
@@ -323,7 +358,10 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
         perAddress.push(here);
       }
       expect(perAddress[0]).toBe(10);
-      expect(perAddress.slice(1, -1).every((count) => count === 3), perAddress.join(',')).toBe(true);
+      expect(
+        perAddress.slice(1, -1).every((count) => count === 3),
+        perAddress.join(','),
+      ).toBe(true);
 
       // The owner, at a new address on a new device, types the right password: in.
       expect((await logIn(client(), email, USER_PASSWORD)).status).toBe(302);
@@ -459,7 +497,8 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       const visitor = client();
       const dataRequest = await visitor.get('/admin/settings.data?_routes=routes%2Fadmin%2Fsettings');
       const body = await dataRequest.text();
-      const location = dataRequest.headers.get('location') ?? dataRequest.headers.get('x-remix-redirect') ?? /"(\/admin-login\?redirectTo=[^"]+)"/.exec(body)?.[1];
+      const location =
+        dataRequest.headers.get('location') ?? dataRequest.headers.get('x-remix-redirect') ?? /"(\/admin-login\?redirectTo=[^"]+)"/.exec(body)?.[1];
       expect(location, `${dataRequest.status} ${body.slice(0, 200)}`).toMatch(/^\/admin-login\?redirectTo=/);
       const redirectTo = new URL(location!, server.url).searchParams.get('redirectTo');
       // The page's own address (pageAddress), never its data request's.
@@ -506,8 +545,14 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       const firstWait = answers.indexOf('wait');
       expect(firstWait, answers.join(',')).toBeGreaterThanOrEqual(0);
       expect(firstWait).toBeLessThanOrEqual(10);
-      expect(answers.slice(0, firstWait).every((answer) => answer === 'tried'), answers.join(',')).toBe(true);
-      expect(answers.slice(firstWait).every((answer) => answer === 'wait'), answers.join(',')).toBe(true);
+      expect(
+        answers.slice(0, firstWait).every((answer) => answer === 'tried'),
+        answers.join(','),
+      ).toBe(true);
+      expect(
+        answers.slice(firstWait).every((answer) => answer === 'wait'),
+        answers.join(','),
+      ).toBe(true);
 
       // The right password from a fifteenth address opens nothing now, on the admin login (in
       // either language), the public login or the app's sign-in.
@@ -519,7 +564,11 @@ describe.skipIf(!sharedUrl)(`security: credential endpoints and sign-in limits (
       expect(await refusal(hindiAnswer)).toContain('इस खाते पर लॉग इन की बहुत सारी कोशिशें नाकाम रहीं');
       expect(await refusal(await logIn(client(), ADMIN, PASSWORD))).toContain(MESSAGES.tooManyAttempts);
       const app = client();
-      const api = await app.request('/api/v1/auth/sign-in', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN, password: PASSWORD, botCheck: await app.botToken('LOGIN') }) });
+      const api = await app.request('/api/v1/auth/sign-in', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN, password: PASSWORD, botCheck: await app.botToken('LOGIN') }),
+      });
       expect(api.status).toBe(429);
       expect(Number(api.headers.get('retry-after'))).toBeGreaterThan(0);
 

@@ -26,11 +26,15 @@ const externalAddress = Object.values(networkInterfaces())
 /** A raw request, so the Host header can be whatever a forger sends. */
 function rawPost(url: string, headers: Record<string, string>, body: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), ...headers } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
+    const request = httpRequest(
+      url,
+      { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(Buffer.byteLength(body)), ...headers } },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
     request.once('error', reject);
     request.end(body);
   });
@@ -41,7 +45,11 @@ describe.skipIf(!shared.url)('security edges', () => {
   let external: string | null = null;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect: shared.dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, HOST: '0.0.0.0', TRUST_PROXY: 'true' } });
+    server = await startTestServer({
+      dialect: shared.dialect,
+      seed: true,
+      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ADMIN_EMAILS: ADMIN, HOST: '0.0.0.0', TRUST_PROXY: 'true' },
+    });
     external = externalAddress ? server.url.replace('127.0.0.1', externalAddress) : null;
   }, 240_000);
 
@@ -67,7 +75,21 @@ describe.skipIf(!shared.url)('security edges', () => {
     const home = await (await client.get('/')).text();
     const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
     expect(asset).toBeTruthy();
-    for (const path of ['/healthz', '/readyz', '/readyz?probe=1', '/media/vehicles/none.webp', '/media/../../etc/passwd', asset!, '/assets/missing.js', '/favicon.svg', '/robots.txt', '/api/v1/categories', '/api/v1/nothing', '/no-such-page', '/']) {
+    for (const path of [
+      '/healthz',
+      '/readyz',
+      '/readyz?probe=1',
+      '/media/vehicles/none.webp',
+      '/media/../../etc/passwd',
+      asset!,
+      '/assets/missing.js',
+      '/favicon.svg',
+      '/robots.txt',
+      '/api/v1/categories',
+      '/api/v1/nothing',
+      '/no-such-page',
+      '/',
+    ]) {
       const response = await client.get(path);
       await response.body?.cancel();
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
@@ -82,7 +104,25 @@ describe.skipIf(!shared.url)('security edges', () => {
     const car = listing.items[0]!.id;
     const person = new HttpClient(server.url);
     await signUp(person, uniqueEmail('private'));
-    const personal = ['/', '/profile', '/profile.data', '/wishlist', '/wishlist.data', '/compare', '/_root.data', `/vehicle/${car}`, `/vehicle/${car}.data`, '/rent', '/sell-vehicle', '/profile/my-data', '/profile/bookings/999999/pay', '/profile/reservations/999999/pay', '/hi/profile', '/hi/profile.data', '/no-such-page'];
+    const personal = [
+      '/',
+      '/profile',
+      '/profile.data',
+      '/wishlist',
+      '/wishlist.data',
+      '/compare',
+      '/_root.data',
+      `/vehicle/${car}`,
+      `/vehicle/${car}.data`,
+      '/rent',
+      '/sell-vehicle',
+      '/profile/my-data',
+      '/profile/bookings/999999/pay',
+      '/profile/reservations/999999/pay',
+      '/hi/profile',
+      '/hi/profile.data',
+      '/no-such-page',
+    ];
     const answers: Record<string, string | null> = {};
     for (const path of personal) {
       const response = await person.get(path);
@@ -132,7 +172,9 @@ describe.skipIf(!shared.url)('security edges', () => {
     expect(asProxiedBuyer.status).toBe(404);
     await asProxiedBuyer.body?.cancel();
     const proxiedAdmin = new HttpClient(server.url);
-    expect((await proxiedAdmin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await proxiedAdmin.botToken('LOGIN') })).status).toBe(302);
+    expect((await proxiedAdmin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await proxiedAdmin.botToken('LOGIN') })).status).toBe(
+      302,
+    );
     const asProxiedAdmin = await proxiedAdmin.get('/dev/outbox');
     expect(asProxiedAdmin.status).toBe(200);
     expect(await asProxiedAdmin.text()).toContain('proxied.buyer@example.in');
@@ -204,7 +246,11 @@ describe.skipIf(!shared.url)('security edges in production mode, behind the TLS 
     const body = new URLSearchParams({ intent: 'email', email: 'nobody@example.in', password: 'wrong-password-1' }).toString();
     // A wrong password or a missing bot check is answered on the page (200); React Router's origin check answered 400.
     for (const path of ['/login', '/login.data', '/signup', '/signup.data', '/admin-login']) {
-      const response = await proxy.fetch(path, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded', origin: proxy.origin, 'sec-fetch-site': 'same-origin' } });
+      const response = await proxy.fetch(path, {
+        method: 'POST',
+        body,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: proxy.origin, 'sec-fetch-site': 'same-origin' },
+      });
       const text = await response.text();
       expect(response.status, `${path}: ${text.slice(0, 200)}`).toBeLessThan(400);
     }
@@ -212,7 +258,19 @@ describe.skipIf(!shared.url)('security edges in production mode, behind the TLS 
 
   it('refuses a cross-origin form post with 403 on every kind of path, never a 500', async () => {
     const body = new URLSearchParams({ intent: 'email', email: 'cross@example.in', password: PASSWORD }).toString();
-    const paths = ['/signup', '/login', '/login.data', '/admin-login', '/request-vehicle', '/profile-complete', '/admin/settings', '/api/v1/test-drives', '/api/auth/sign-in/email', '/no-such-page', '/'];
+    const paths = [
+      '/signup',
+      '/login',
+      '/login.data',
+      '/admin-login',
+      '/request-vehicle',
+      '/profile-complete',
+      '/admin/settings',
+      '/api/v1/test-drives',
+      '/api/auth/sign-in/email',
+      '/no-such-page',
+      '/',
+    ];
     const statuses: Record<string, number> = {};
     for (const path of paths) {
       const variants: Array<Record<string, string>> = [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }, {}];

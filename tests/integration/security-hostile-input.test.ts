@@ -91,11 +91,18 @@ async function check(attempt: Attempt): Promise<Finding | null> {
   }
   const body = await response.text();
   const location = response.headers.get('location') ?? '';
-  if (attempt.signedIn && /^\/(admin-)?login\b/.test(location)) return { label: attempt.label, status: response.status, problem: `was sent to ${location}`, excerpt: '' };
+  if (attempt.signedIn && /^\/(admin-)?login\b/.test(location))
+    return { label: attempt.label, status: response.status, problem: `was sent to ${location}`, excerpt: '' };
   if (response.status >= 500) return { label: attempt.label, status: response.status, problem: 'answered 5xx', excerpt: body.slice(0, 300) };
   for (const [name, pattern] of LEAKS) {
     const match = pattern.exec(body);
-    if (match) return { label: attempt.label, status: response.status, problem: `shows ${name}`, excerpt: body.slice(Math.max(0, match.index - 100), match.index + 200) };
+    if (match)
+      return {
+        label: attempt.label,
+        status: response.status,
+        problem: `shows ${name}`,
+        excerpt: body.slice(Math.max(0, match.index - 100), match.index + 200),
+      };
   }
   return null;
 }
@@ -119,7 +126,11 @@ async function runAll(attempts: Attempt[], concurrency = 4): Promise<Finding[]> 
 /** Percent-encoding that, like a browser, turns a lone surrogate into U+FFFD instead of throwing. */
 const enc = (text: string) => encodeURIComponent(text.toWellFormed());
 const isSignedIn = (client: () => HttpClient) => client() === admin || client() === buyer;
-const get = (client: () => HttpClient, path: string): Attempt => ({ label: `GET ${path.slice(0, 120)}`, run: () => client().get(path), signedIn: isSignedIn(client) });
+const get = (client: () => HttpClient, path: string): Attempt => ({
+  label: `GET ${path.slice(0, 120)}`,
+  run: () => client().get(path),
+  signedIn: isSignedIn(client),
+});
 const post = (client: () => HttpClient, path: string, fields: Record<string, string>): Attempt => ({
   label: `POST ${path} ${JSON.stringify(fields).slice(0, 120)}`,
   run: () => client().postForm(path, fields),
@@ -223,10 +234,26 @@ describe.skipIf(!shared.url)('hostile input', () => {
       ...eachField(stranger, '/signup', { intent: 'email', email: 'someone.new@example.in', password: 'secret123' }),
       ...eachField(stranger, '/admin-login', { email: ADMIN, password: 'wrong-password' }),
       ...eachField(stranger, '/setup-admin', { email: ADMIN, password: 'secret123' }),
-      ...eachField(stranger, '/request-vehicle', { name: 'Ravi', phone: '98765 43210', model: 'Creta', year: '2020', budget: '10 lakh', description: 'Any colour' }),
-      ...eachField(stranger, '/sell-vehicle', { name: 'Ravi', phone: '98765 43210', vehicle: 'Creta', year: '2020', price: '10 lakh', description: 'Any colour' }),
+      ...eachField(stranger, '/request-vehicle', {
+        name: 'Ravi',
+        phone: '98765 43210',
+        model: 'Creta',
+        year: '2020',
+        budget: '10 lakh',
+        description: 'Any colour',
+      }),
+      ...eachField(stranger, '/sell-vehicle', {
+        name: 'Ravi',
+        phone: '98765 43210',
+        vehicle: 'Creta',
+        year: '2020',
+        price: '10 lakh',
+        description: 'Any colour',
+      }),
       ...HOSTILE_TEXT.map((text) => postJson(stranger, '/api/auth/sign-in/email', { email: text, password: 'secret123' })),
-      ...HOSTILE_TEXT.map((text) => postJson(stranger, '/api/auth/sign-up/email', { email: `x${Math.random()}@example.in`, password: 'secret123', name: text })),
+      ...HOSTILE_TEXT.map((text) =>
+        postJson(stranger, '/api/auth/sign-up/email', { email: `x${Math.random()}@example.in`, password: 'secret123', name: text }),
+      ),
     ];
     const findings = await runAll(attempts);
     expect(findings).toEqual([]);
@@ -236,7 +263,15 @@ describe.skipIf(!shared.url)('hostile input', () => {
     const statuses: number[] = [];
     for (const text of ['Ravi\u0000Kumar', '\u0001Ravi\u007f', 'Ravi\tKumar\r\n']) {
       const client = stranger();
-      const response = await client.postForm('/request-vehicle', { name: text, phone: '98765 43210', model: `Creta${text}`, year: '2020', budget: '10 lakh', description: `Any colour${text}`, botCheck: await client.botToken('REQUEST_FORM') });
+      const response = await client.postForm('/request-vehicle', {
+        name: text,
+        phone: '98765 43210',
+        model: `Creta${text}`,
+        year: '2020',
+        budget: '10 lakh',
+        description: `Any colour${text}`,
+        botCheck: await client.botToken('REQUEST_FORM'),
+      });
       statuses.push(response.status);
       const body = await response.text();
       if (response.status === 400) expect(body).toContain('invisible control characters');
@@ -265,7 +300,11 @@ describe.skipIf(!shared.url)('hostile input', () => {
     const api = await json(buyer, '/api/v1/test-drives', { vehicleId: vehicle.id, slot: `2030-01-01T10:00${'\u0000'}`, mode: 'showroom' });
     expect(api.status).toBe(400);
     // The refusal names the field that held it, as every form error does.
-    expect(await api.json()).toMatchObject({ status: 400, detail: expect.stringContaining('invisible control characters'), fields: { slot: expect.stringContaining('invisible control characters') } });
+    expect(await api.json()).toMatchObject({
+      status: 400,
+      detail: expect.stringContaining('invisible control characters'),
+      fields: { slot: expect.stringContaining('invisible control characters') },
+    });
   });
 
   it('answers the buyer’s wishlist, profile and account actions without a 5xx or a leak', async () => {
@@ -277,7 +316,11 @@ describe.skipIf(!shared.url)('hostile input', () => {
       ]),
       ...HOSTILE_TEXT.map((text) => post(() => buyer, `/vehicle/${vehicle.id}`, { wishlisted: text })),
       ...eachField(() => buyer, '/profile-complete', { intent: 'verify', name: 'Ravi Kumar', countryCode: '+91', phone: '9876543210', otp: '123456' }),
-      ...eachField(() => buyer, '/profile-complete', { intent: 'send', name: 'Ravi Kumar', countryCode: '+91', phone: '9876543210', botCheck: 'x' }, ['name', 'countryCode', 'phone']),
+      ...eachField(() => buyer, '/profile-complete', { intent: 'send', name: 'Ravi Kumar', countryCode: '+91', phone: '9876543210', botCheck: 'x' }, [
+        'name',
+        'countryCode',
+        'phone',
+      ]),
       ...HOSTILE_TEXT.map((text) => postJson(() => buyer, '/api/auth/update-user', { name: text })),
       get(() => buyer, '/wishlist'),
       get(() => buyer, '/profile?debug=1'),
@@ -331,7 +374,17 @@ describe.skipIf(!shared.url)('hostile input', () => {
     attempts.push(
       ...eachField(asAdmin, '/admin/add-category', { name: 'Probe Category' }),
       ...eachField(asAdmin, '/admin-panel/categories', { intent: 'update', id: String(vehicle.categoryId), name: 'Renamed Category' }, ['name']),
-      ...eachField(asAdmin, '/admin/add-vehicle', validVehicle(vehicle.categoryId), ['name', 'make', 'price', 'year', 'description', 'odometer', 'soldAt', 'inspection.key', 'videoUrl']),
+      ...eachField(asAdmin, '/admin/add-vehicle', validVehicle(vehicle.categoryId), [
+        'name',
+        'make',
+        'price',
+        'year',
+        'description',
+        'odometer',
+        'soldAt',
+        'inspection.key',
+        'videoUrl',
+      ]),
       ...eachField(asAdmin, `${editBase}/${vehicle.id}`, validVehicle(vehicle.categoryId), ['name', 'registration', 'description', 'status', 'soldPrice']),
       ...eachField(asAdmin, '/admin/register-admin', { email: 'new.admin@gaadibazaar.in', password: 'secret123' }),
       ...eachField(asAdmin, '/admin/settings', { siteName: 'Gaadi Bazaar', adminEmail: ADMIN, itemsPerPage: '10' }),
@@ -353,11 +406,13 @@ describe.skipIf(!shared.url)('hostile input', () => {
         ? admin.postForm('/admin/settings', { intent: 'reset' })
         : admin.postForm('/admin/settings', { siteName: `Gaadi Bazaar ${index}`, adminEmail: ADMIN, itemsPerPage: '10' }),
     );
-    const statuses = await Promise.all(posts.map(async (pending) => {
-      const response = await pending;
-      await response.body?.cancel();
-      return response.status;
-    }));
+    const statuses = await Promise.all(
+      posts.map(async (pending) => {
+        const response = await pending;
+        await response.body?.cancel();
+        return response.status;
+      }),
+    );
     expect(statuses.filter((status) => status >= 500)).toEqual([]);
     expect((await admin.get('/admin/settings')).status).toBe(200);
   }, 120_000);
@@ -365,7 +420,8 @@ describe.skipIf(!shared.url)('hostile input', () => {
   it('never shows an internal error, even for a body the action cannot read', async () => {
     const attempts: Attempt[] = ['/login', '/login.data', '/request-vehicle', '/admin/settings'].map((path) => ({
       label: `POST ${path} with a multipart type and no boundary`,
-      run: () => (path.startsWith('/admin') ? admin : stranger()).request(path, { method: 'POST', body: 'email=a', headers: { 'content-type': 'multipart/form-data' } }),
+      run: () =>
+        (path.startsWith('/admin') ? admin : stranger()).request(path, { method: 'POST', body: 'email=a', headers: { 'content-type': 'multipart/form-data' } }),
     }));
     // The status of unreadable bodies is another change's; here only that nothing leaks.
     const leaks = (await runAll(attempts)).filter((finding) => finding.problem !== 'answered 5xx');

@@ -130,11 +130,16 @@ describe.skipIf(!sharedUrl)(`seller's estimate (${dialect})`, () => {
     const response = await client.request('/sell-vehicle', { method: 'POST', body: form });
     expect(response.status).toBe(303);
     // Kept as the mobile's E.164 (decision 096), however it was typed.
-    const [row] = await sql.all<{ car: string | null; estimate: string | null }>('SELECT car, estimate FROM sell_submissions WHERE phone = ?', ['+919820011111']);
+    const [row] = await sql.all<{ car: string | null; estimate: string | null }>('SELECT car, estimate FROM sell_submissions WHERE phone = ?', [
+      '+919820011111',
+    ]);
     expect(JSON.parse(row!.car!)).toEqual({ ...city, variant: '', unlisted: false });
     expect(JSON.parse(row!.estimate!)).toMatchObject({ kind: 'range', basis: { similarCars: 2 } });
     // The desk's new-lead mail says what the seller was shown.
-    const leadMail = async () => (await sql.all<{ body: string }>("SELECT body FROM outbox_messages WHERE subject LIKE 'New car offered for sale%' AND body LIKE ?", ['%+919820011111%']))[0];
+    const leadMail = async () =>
+      (
+        await sql.all<{ body: string }>("SELECT body FROM outbox_messages WHERE subject LIKE 'New car offered for sale%' AND body LIKE ?", ['%+919820011111%'])
+      )[0];
     for (let tries = 0; tries < 100 && !(await leadMail()); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await leadMail())?.body).toMatch(/Our estimate: ₹[\d,]+ – ₹[\d,]+\. From 2 similar Honda City cars of ours/);
 

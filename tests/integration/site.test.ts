@@ -30,7 +30,10 @@ const suvs = demoSaleVehicles.filter((vehicle) => vehicle.category === 'SUVs');
 /** The heading over the chosen category's cars: its name, not "Hatchbacks Vehicles". */
 const resultsHeading = (html: string) => visibleText(/<h2 id="results-heading"[^>]*>([\s\S]*?)<\/h2>/.exec(html)?.[1] ?? '');
 /** What the category picker's options say. */
-const categoryLabels = (html: string) => [...(/<select id="category"[\s\S]*?<\/select>/.exec(mainOf(html))?.[0] ?? '').matchAll(/<option\b[^>]*>([^<]*)<\/option>/g)].map((match) => decodeEntities(match[1]!));
+const categoryLabels = (html: string) =>
+  [...(/<select id="category"[\s\S]*?<\/select>/.exec(mainOf(html))?.[0] ?? '').matchAll(/<option\b[^>]*>([^<]*)<\/option>/g)].map((match) =>
+    decodeEntities(match[1]!),
+  );
 const categoryOptions = (html: string) => tags(/<select id="category"[\s\S]*?<\/select>/.exec(mainOf(html))?.[0] ?? '', 'option');
 
 describe.skipIf(!base)('public site', () => {
@@ -130,7 +133,9 @@ describe.skipIf(!base)('public site', () => {
 
     it('promises self-drive rentals only, as the product offers, in both languages', async () => {
       const home = await fetchPage('/');
-      expect(metaContent(home.html, 'description')).toBe('Buy inspected, serviced refurbished cars and rent self-drive cars. Transparent prices in rupees, finance options and a dealer you can call or WhatsApp.');
+      expect(metaContent(home.html, 'description')).toBe(
+        'Buy inspected, serviced refurbished cars and rent self-drive cars. Transparent prices in rupees, finance options and a dealer you can call or WhatsApp.',
+      );
       const hindi = await fetchPage('/hi');
       expect(metaContent(hindi.html, 'description')).toContain('सेल्फ़-ड्राइव कारें किराये पर लें');
       for (const page of [home, hindi, await fetchPage('/about'), await fetchPage('/hi/about')]) {
@@ -248,7 +253,14 @@ describe.skipIf(!base)('public site', () => {
     });
 
     it('answers 404 for media that does not exist or is not an image', async () => {
-      for (const missing of ['/media/vehicles/no-such-photo-400.webp', '/media/nothing.jpg', '/media/gaadi-bazaar.sqlite', '/media/', '/media/%ZZ.webp', '/media/%E0%A4%A.webp']) {
+      for (const missing of [
+        '/media/vehicles/no-such-photo-400.webp',
+        '/media/nothing.jpg',
+        '/media/gaadi-bazaar.sqlite',
+        '/media/',
+        '/media/%ZZ.webp',
+        '/media/%E0%A4%A.webp',
+      ]) {
         const response = await rawGet(base, missing);
         expect(response.status, missing).toBe(404);
       }
@@ -339,18 +351,27 @@ describe.skipIf(!base)('public site', () => {
       expect(response.headers.get('cache-control')).toBe('no-store');
     });
 
-    it.each(['/no-such-page', '/vehicle/1/extra', '/deep/nested/unknown/path', '/categories/suvs/unknown'])('%s answers 404 with "Page not found"', async (pagePath) => {
-      const page = await fetchPage(pagePath);
-      expect(page.status).toBe(404);
-      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-      expect(visibleText(mainOf(page.html))).toContain('Page not found');
-    });
+    it.each(['/no-such-page', '/vehicle/1/extra', '/deep/nested/unknown/path', '/categories/suvs/unknown'])(
+      '%s answers 404 with "Page not found"',
+      async (pagePath) => {
+        const page = await fetchPage(pagePath);
+        expect(page.status).toBe(404);
+        expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+        expect(visibleText(mainOf(page.html))).toContain('Page not found');
+      },
+    );
 
     it('answers unknown API paths with a 404 problem', async () => {
       const response = await fetch(`${base}/api/v1/no-such-thing`);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Not found', instance: expect.stringMatching(/^urn:request:/) });
+      expect(await response.json()).toEqual({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'Not found',
+        instance: expect.stringMatching(/^urn:request:/),
+      });
     });
   });
 });

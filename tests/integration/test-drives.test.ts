@@ -80,7 +80,16 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
     server = await startTestServer({
       dialect: shared.dialect,
       seed: true,
-      env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, TRUST_PROXY: 'true', ADMIN_EMAILS: ADMIN, SETTINGS_CACHE_SECONDS: '0', PAGE_CACHE_SECONDS: '0', LOG_LEVEL: 'warn', TEST_CLOCK_START: SERVER_CLOCK_START },
+      env: {
+        APP_MODE: 'demo',
+        DEMO_ADMIN_PASSWORD: PASSWORD,
+        TRUST_PROXY: 'true',
+        ADMIN_EMAILS: ADMIN,
+        SETTINGS_CACHE_SECONDS: '0',
+        PAGE_CACHE_SECONDS: '0',
+        LOG_LEVEL: 'warn',
+        TEST_CLOCK_START: SERVER_CLOCK_START,
+      },
     });
     database = openServerDatabase(server);
     admin = new HttpClient(server.url);
@@ -91,7 +100,9 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
     available = cars.filter((car) => car.status === 'available').map((car) => car.id);
     expect(available.length).toBeGreaterThanOrEqual(12);
     const sold = cars.find((car) => car.status === 'sold');
-    soldId = sold ? sold.id : (await database.db.updateTable('vehicles').set({ status: 'sold' }).where('id', '=', available.pop()!).returning('id').executeTakeFirstOrThrow()).id;
+    soldId = sold
+      ? sold.id
+      : (await database.db.updateTable('vehicles').set({ status: 'sold' }).where('id', '=', available.pop()!).returning('id').executeTakeFirstOrThrow()).id;
   }, 240_000);
 
   afterAll(async () => {
@@ -130,7 +141,15 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
     it('answers a wrong vehicle or date with a clear 400 or 404, a sold car with 409', async () => {
       const client = new HttpClient(server.url);
       const date = addDays(today, 1);
-      for (const query of [`vehicleId=abc&date=${date}`, `vehicleId=99999999999&date=${date}`, `vehicleId=1.5&date=${date}`, 'vehicleId=1&date=2026-02-30', 'vehicleId=1&date=tomorrow', 'vehicleId=1', `vehicleId=%00&date=${date}`]) {
+      for (const query of [
+        `vehicleId=abc&date=${date}`,
+        `vehicleId=99999999999&date=${date}`,
+        `vehicleId=1.5&date=${date}`,
+        'vehicleId=1&date=2026-02-30',
+        'vehicleId=1&date=tomorrow',
+        'vehicleId=1',
+        `vehicleId=%00&date=${date}`,
+      ]) {
         const response = await client.get(`/api/v1/test-drives/slots?${query}`);
         expect(response.status, query).toBe(400);
         expect(((await response.json()) as { detail: string }).detail, query).toMatch(/vehicleId|date/);
@@ -227,12 +246,24 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
         expect(answer.detail, name).toBeTruthy();
         expect(answer.detail, name).not.toMatch(/constraint|sql|stack|TypeError/i);
       }
-      const notServed = await postJson(person.client, '/api/v1/test-drives', { vehicleId: car, slot: `${date}T11:00`, mode: 'home', pinCode: '110001', street: '4 Janpath' });
+      const notServed = await postJson(person.client, '/api/v1/test-drives', {
+        vehicleId: car,
+        slot: `${date}T11:00`,
+        mode: 'home',
+        pinCode: '110001',
+        street: '4 Janpath',
+      });
       expect(((await notServed.json()) as { detail: string }).detail).toMatch(/^We don't visit 110001 yet\. Please come to our hub at ./);
       expect((await postJson(person.client, '/api/v1/test-drives', { vehicleId: 2147483647, slot: `${date}T11:00`, mode: 'hub' })).status).toBe(404);
       expect((await postJson(person.client, '/api/v1/test-drives', { vehicleId: soldId, slot: `${date}T11:00`, mode: 'hub' })).status).toBe(409);
       // A served PIN books a home test drive.
-      const home = await postJson(person.client, '/api/v1/test-drives', { vehicleId: car, slot: freshSlot(), mode: 'home', pinCode: '400069', street: 'Flat 4, Chakala Road' });
+      const home = await postJson(person.client, '/api/v1/test-drives', {
+        vehicleId: car,
+        slot: freshSlot(),
+        mode: 'home',
+        pinCode: '400069',
+        street: 'Flat 4, Chakala Road',
+      });
       expect(home.status).toBe(201);
       expect(((await home.json()) as { testDrive: { pinCode: string } }).testDrive.pinCode).toBe('400069');
     });
@@ -269,7 +300,13 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       const answers = await Promise.all(people.map((person) => postJson(person.client, '/api/v1/test-drives', { vehicleId: car, slot, mode: 'hub' })));
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
-      const rows = await database.db.selectFrom('test_drives').select('id').where('vehicle_id', '=', car).where('slot_start_ms', '=', slotInstant(slot).getTime()).where('status', '<>', 'cancelled').execute();
+      const rows = await database.db
+        .selectFrom('test_drives')
+        .select('id')
+        .where('vehicle_id', '=', car)
+        .where('slot_start_ms', '=', slotInstant(slot).getTime())
+        .where('status', '<>', 'cancelled')
+        .execute();
       expect(rows).toHaveLength(1);
     });
 
@@ -278,11 +315,18 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       const slot = freshSlot();
       const cars = Array.from({ length: 10 }, () => freshCar());
       expect(new Set(cars).size).toBe(10);
-      const answers = await Promise.all(people.map((person, index) => postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[index], slot, mode: 'hub' })));
+      const answers = await Promise.all(
+        people.map((person, index) => postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[index], slot, mode: 'hub' })),
+      );
       const statuses = answers.map((answer) => answer.status);
       expect(statuses.filter((status) => status === 201)).toHaveLength(CAPACITY);
       expect(statuses.filter((status) => status === 409)).toHaveLength(10 - CAPACITY);
-      const rows = await database.db.selectFrom('test_drives').select('id').where('slot_start_ms', '=', slotInstant(slot).getTime()).where('status', '<>', 'cancelled').execute();
+      const rows = await database.db
+        .selectFrom('test_drives')
+        .select('id')
+        .where('slot_start_ms', '=', slotInstant(slot).getTime())
+        .where('status', '<>', 'cancelled')
+        .execute();
       expect(rows).toHaveLength(CAPACITY);
       expect(await remainingAt(people[0]!.client, freshCar(), slot)).toBe(0);
     });
@@ -295,11 +339,18 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       }
       const people = await Promise.all(Array.from({ length: 10 }, () => verifiedPerson('last-seat')));
       const cars = Array.from({ length: 10 }, () => freshCar());
-      const answers = await Promise.all(people.map((person, index) => postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[index], slot, mode: 'hub' })));
+      const answers = await Promise.all(
+        people.map((person, index) => postJson(person.client, '/api/v1/test-drives', { vehicleId: cars[index], slot, mode: 'hub' })),
+      );
       const statuses = answers.map((answer) => answer.status).sort();
       expect(statuses).toEqual([201, ...Array<number>(9).fill(409)]);
       for (const answer of answers.filter((item) => item.status === 409)) expect(await answer.json()).toMatchObject({ detail: testDriveMessages.slotFull });
-      const rows = await database.db.selectFrom('test_drives').select('seat').where('slot_start_ms', '=', slotInstant(slot).getTime()).where('status', '<>', 'cancelled').execute();
+      const rows = await database.db
+        .selectFrom('test_drives')
+        .select('seat')
+        .where('slot_start_ms', '=', slotInstant(slot).getTime())
+        .where('status', '<>', 'cancelled')
+        .execute();
       expect(rows.map((row) => row.seat).sort()).toEqual(Array.from({ length: CAPACITY }, (_, seat) => seat));
     });
   });
@@ -323,7 +374,12 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
 
       // Signing in again with the booking as where to go next goes through phone verification.
       const again = new HttpClient(server.url);
-      const login = await again.postForm(`/login?redirectTo=${encodeURIComponent(page)}`, { intent: 'email', email, password: PASSWORD, botCheck: await again.botToken('LOGIN') });
+      const login = await again.postForm(`/login?redirectTo=${encodeURIComponent(page)}`, {
+        intent: 'email',
+        email,
+        password: PASSWORD,
+        botCheck: await again.botToken('LOGIN'),
+      });
       expect(login.status).toBe(302);
       expect(login.headers.get('location')).toBe(`/profile-complete?redirectTo=${encodeURIComponent(page)}`);
 
@@ -332,11 +388,23 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       const sent = await requestOtp(client, mobile, 'Ravi Kumar');
       expect(sent.status).toBe(200);
       const sms = await waitForOutbox(client, 'sms', `+91${mobile}`);
-      const verified = await client.postForm(`/profile-complete?redirectTo=${encodeURIComponent(page)}`, { intent: 'verify', name: 'Ravi Kumar', countryCode: '+91', phone: mobile, otp: otpFrom(sms.body) });
+      const verified = await client.postForm(`/profile-complete?redirectTo=${encodeURIComponent(page)}`, {
+        intent: 'verify',
+        name: 'Ravi Kumar',
+        countryCode: '+91',
+        phone: mobile,
+        otp: otpFrom(sms.body),
+      });
       expect(verified.status).toBe(302);
       expect(verified.headers.get('location')).toBe(page);
       // Never off to another site.
-      const offsite = await client.postForm('/profile-complete?redirectTo=%2F%2Fevil.example', { intent: 'verify', name: 'Ravi Kumar', countryCode: '+91', phone: mobile, otp: '000000' });
+      const offsite = await client.postForm('/profile-complete?redirectTo=%2F%2Fevil.example', {
+        intent: 'verify',
+        name: 'Ravi Kumar',
+        countryCode: '+91',
+        phone: mobile,
+        otp: '000000',
+      });
       expect(offsite.headers.get('location') ?? '').not.toContain('evil');
       const ready = await client.get(page);
       expect(ready.status).toBe(200);
@@ -358,7 +426,12 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect(notServed).toContain("We don't visit 110001 yet.");
       expect(notServed).not.toContain('3. Time');
 
-      const confirm = await person.client.postForm(`/vehicle/${car}/test-drive?mode=home&pin=400069&date=${date}&slot=${encodeURIComponent(slot)}`, { slot, mode: 'home', pinCode: '400069', street: 'Flat 4, Chakala Road' });
+      const confirm = await person.client.postForm(`/vehicle/${car}/test-drive?mode=home&pin=400069&date=${date}&slot=${encodeURIComponent(slot)}`, {
+        slot,
+        mode: 'home',
+        pinCode: '400069',
+        street: 'Flat 4, Chakala Road',
+      });
       expect(confirm.status).toBe(302);
       expect(confirm.headers.get('location')).toBe('/profile?testDrive=booked#test-drives');
       const profile = mainText(await (await person.client.get('/profile?testDrive=booked')).text());
@@ -427,21 +500,37 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
 
       const later = freshSlot();
       await post({ intent: 'reschedule', id: String(id), slot: later });
-      expect((await database.db.selectFrom('test_drives').select('slot_start_ms').where('id', '=', id).executeTakeFirst())?.slot_start_ms).toBe(slotInstant(later).getTime());
+      expect((await database.db.selectFrom('test_drives').select('slot_start_ms').where('id', '=', id).executeTakeFirst())?.slot_start_ms).toBe(
+        slotInstant(later).getTime(),
+      );
       await post({ intent: 'reschedule', id: String(id), slot: 'whenever' });
       await post({ intent: 'no_show', id: String(id) });
       await post({ intent: 'done', id: String(id) });
-      for (const hostile of [{ intent: 'done', id: '99999999999' }, { intent: 'explode', id: String(id) }, { intent: 'done', id: '\u0000' }]) {
+      for (const hostile of [
+        { intent: 'done', id: '99999999999' },
+        { intent: 'explode', id: String(id) },
+        { intent: 'done', id: '\u0000' },
+      ]) {
         const answer = await post(hostile);
         expect(answer.status, JSON.stringify(hostile)).toBeLessThan(500);
       }
       expect((await database.db.selectFrom('test_drives').select('status').where('id', '=', id).executeTakeFirst())?.status).toBe('done');
 
-      const audit = await database.db.selectFrom('audit_log').select(['action', 'actor_email', 'summary']).where('entity', '=', 'test_drive').where('entity_id', '=', String(id)).orderBy('id').execute();
+      const audit = await database.db
+        .selectFrom('audit_log')
+        .select(['action', 'actor_email', 'summary'])
+        .where('entity', '=', 'test_drive')
+        .where('entity_id', '=', String(id))
+        .orderBy('id')
+        .execute();
       expect(audit.map((entry) => entry.action)).toEqual(['confirm', 'reschedule', 'no_show', 'done']);
       expect(audit.every((entry) => entry.actor_email === ADMIN)).toBe(true);
 
-      await database.db.updateTable('vehicles').set({ status: 'sold', sold_at: new Date(Date.parse(SERVER_CLOCK_START)).toISOString(), sold_price: 500000 }).where('id', '=', car).execute();
+      await database.db
+        .updateTable('vehicles')
+        .set({ status: 'sold', sold_at: new Date(Date.parse(SERVER_CLOCK_START)).toISOString(), sold_price: 500000 })
+        .where('id', '=', car)
+        .execute();
       const statistics = mainText(await (await admin.get('/admin/statistics')).text());
       expect(statistics).toMatch(/Test Drives That Became Sales\s*1/);
       expect(statistics).toMatch(/Test Drives\s*\d+/);
@@ -468,7 +557,9 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
         { start: `${date}T11:00`, remaining: 3 },
         { start: `${date}T12:00`, remaining: 3 },
       ]);
-      expect((await database.db.selectFrom('audit_log').select('summary').where('entity', '=', 'settings').orderBy('id', 'desc').executeTakeFirst())?.summary).toMatch(/test-drive settings/);
+      expect(
+        (await database.db.selectFrom('audit_log').select('summary').where('entity', '=', 'settings').orderBy('id', 'desc').executeTakeFirst())?.summary,
+      ).toMatch(/test-drive settings/);
       // Back to the defaults for the other tests.
       const reset = await admin.postForm('/admin/settings', { intent: 'reset' });
       expect(reset.status).toBe(302);
@@ -479,9 +570,19 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
     it('goes out once, an hour before, however often the job runs', async () => {
       const person = await verifiedPerson('remind');
       const slot = freshSlot();
-      const booked = (await (await postJson(person.client, '/api/v1/test-drives', { vehicleId: freshCar(), slot, mode: 'hub' })).json()) as { testDrive: Summary };
+      const booked = (await (await postJson(person.client, '/api/v1/test-drives', { vehicleId: freshCar(), slot, mode: 'hub' })).json()) as {
+        testDrive: Summary;
+      };
       const logger = createLogger('warn', 'json');
-      const config = { siteName: 'Gaadi Bazaar', siteOrigin: server.url, contactAddress: 'Andheri East, Mumbai', outboxEnabled: true, mode: 'test' as const, mail: { smtpUrl: undefined, from: 'test@example.in' }, sms: { provider: 'outbox' as const } };
+      const config = {
+        siteName: 'Gaadi Bazaar',
+        siteOrigin: server.url,
+        contactAddress: 'Andheri East, Mumbai',
+        outboxEnabled: true,
+        mode: 'test' as const,
+        mail: { smtpUrl: undefined, from: 'test@example.in' },
+        sms: { provider: 'outbox' as const },
+      };
       const deps = {
         database,
         logger,
@@ -499,7 +600,9 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect(await sendDueReminders(deps, start - 10 * 60_000)).toBe(0);
       const row = await database.db.selectFrom('test_drives').select('reminded_at').where('id', '=', booked.testDrive.id).executeTakeFirst();
       expect(row?.reminded_at).toBe(new Date(start - 50 * 60_000).toISOString());
-      const reminders = (await readOutbox(admin)).filter((entry) => entry.channel === 'sms' && entry.recipient === person.phone && entry.body.includes('Reminder'));
+      const reminders = (await readOutbox(admin)).filter(
+        (entry) => entry.channel === 'sms' && entry.recipient === person.phone && entry.body.includes('Reminder'),
+      );
       expect(reminders).toHaveLength(1);
     });
   });

@@ -40,10 +40,13 @@ describe.skipIf(!url)('migration 006 fills the filter columns of stored cars', (
     await migrateToLatest(database, { upTo: '005-listing-index' });
     const now = new Date().toISOString();
     const db = database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
-    await db.insertInto('categories').values([
-      { id: 1, name: 'SUVs', slug: 'suvs', created_at: now, updated_at: now },
-      { id: 2, name: 'Rental Cars', slug: 'rental-cars', created_at: now, updated_at: now },
-    ]).execute();
+    await db
+      .insertInto('categories')
+      .values([
+        { id: 1, name: 'SUVs', slug: 'suvs', created_at: now, updated_at: now },
+        { id: 2, name: 'Rental Cars', slug: 'rental-cars', created_at: now, updated_at: now },
+      ])
+      .execute();
     const car = (id: number, categoryId: number, fields: Record<string, string | number | null>) => ({
       id,
       category_id: categoryId,
@@ -52,11 +55,47 @@ describe.skipIf(!url)('migration 006 fills the filter columns of stored cars', (
       search_text: 'old text',
       ...fields,
     });
-    await db.insertInto('vehicles').values([
-      car(1, 1, { make: 'Hyundai', model: 'Creta', year: '2021', fuel_type: 'Diesel', transmission: 'Automatic', owners: '2nd Owner', registration: 'MH-12 AB 1234', description: 'Phantom black, sunroof.', price: '12,50,000', price_rupees: 1250000 }),
-      car(2, 2, { make: 'Maruti Suzuki', model: 'Swift Dzire', year: 'Dec 2019', fuel_type: 'petrol + cng', transmission: 'AMT', owners: 'First owner', registration: 'ka05mn4321', description: 'Pearl white, with driver.', price: 'On request', price_rupees: null }),
-      car(3, 2, { make: '', model: '', year: '', fuel_type: 'Steam', transmission: '', owners: '', registration: 'XX 01', description: '', price: '', price_rupees: null }),
-    ]).execute();
+    await db
+      .insertInto('vehicles')
+      .values([
+        car(1, 1, {
+          make: 'Hyundai',
+          model: 'Creta',
+          year: '2021',
+          fuel_type: 'Diesel',
+          transmission: 'Automatic',
+          owners: '2nd Owner',
+          registration: 'MH-12 AB 1234',
+          description: 'Phantom black, sunroof.',
+          price: '12,50,000',
+          price_rupees: 1250000,
+        }),
+        car(2, 2, {
+          make: 'Maruti Suzuki',
+          model: 'Swift Dzire',
+          year: 'Dec 2019',
+          fuel_type: 'petrol + cng',
+          transmission: 'AMT',
+          owners: 'First owner',
+          registration: 'ka05mn4321',
+          description: 'Pearl white, with driver.',
+          price: 'On request',
+          price_rupees: null,
+        }),
+        car(3, 2, {
+          make: '',
+          model: '',
+          year: '',
+          fuel_type: 'Steam',
+          transmission: '',
+          owners: '',
+          registration: 'XX 01',
+          description: '',
+          price: '',
+          price_rupees: null,
+        }),
+      ])
+      .execute();
     if (dialect === 'postgres') await sql`SELECT setval('vehicles_id_seq', 3)`.execute(database.db);
     await migrateToLatest(database);
   }, 120_000);
@@ -72,15 +111,58 @@ describe.skipIf(!url)('migration 006 fills the filter columns of stored cars', (
       .orderBy('id')
       .execute();
     expect(rows).toEqual([
-      { id: 1, body_type: 'suv', colour: 'black', make_slug: 'hyundai', model_slug: 'creta', model_year: 2021, fuel_key: 'diesel', transmission_key: 'automatic', owner_count: 2, registration_state: 'MH' },
-      { id: 2, body_type: '', colour: 'white', make_slug: 'maruti-suzuki', model_slug: 'swift-dzire', model_year: 2019, fuel_key: 'cng', transmission_key: 'automatic', owner_count: 1, registration_state: 'KA' },
-      { id: 3, body_type: '', colour: '', make_slug: '', model_slug: '', model_year: null, fuel_key: '', transmission_key: '', owner_count: null, registration_state: '' },
+      {
+        id: 1,
+        body_type: 'suv',
+        colour: 'black',
+        make_slug: 'hyundai',
+        model_slug: 'creta',
+        model_year: 2021,
+        fuel_key: 'diesel',
+        transmission_key: 'automatic',
+        owner_count: 2,
+        registration_state: 'MH',
+      },
+      {
+        id: 2,
+        body_type: '',
+        colour: 'white',
+        make_slug: 'maruti-suzuki',
+        model_slug: 'swift-dzire',
+        model_year: 2019,
+        fuel_key: 'cng',
+        transmission_key: 'automatic',
+        owner_count: 1,
+        registration_state: 'KA',
+      },
+      {
+        id: 3,
+        body_type: '',
+        colour: '',
+        make_slug: '',
+        model_slug: '',
+        model_year: null,
+        fuel_key: '',
+        transmission_key: '',
+        owner_count: null,
+        registration_state: '',
+      },
     ]);
   });
 
   it('rebuilds the searched text, and the search index follows it', async () => {
     const rows = await database.db.selectFrom('vehicles').select(['id', 'search_text']).orderBy('id').execute();
-    expect(rows[0]!.search_text.split('\n')).toEqual(['hyundai', 'creta', '2021', 'diesel', 'automatic', 'suv', 'suvs', 'pune maharashtra', 'phantom black, sunroof.']);
+    expect(rows[0]!.search_text.split('\n')).toEqual([
+      'hyundai',
+      'creta',
+      '2021',
+      'diesel',
+      'automatic',
+      'suv',
+      'suvs',
+      'pune maharashtra',
+      'phantom black, sunroof.',
+    ]);
     expect(rows[1]!.search_text).toContain('bengaluru karnataka');
     if (dialect === 'sqlite') {
       const found = await sql<{ rowid: number }>`SELECT rowid FROM vehicles_fts WHERE vehicles_fts MATCH '"pune"'`.execute(database.db);

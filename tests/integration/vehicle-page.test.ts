@@ -21,10 +21,6 @@ async function fetchPage(path: string): Promise<{ status: number; headers: Heade
   return { status: response.status, headers: response.headers, html: await response.text() };
 }
 
-
-
-
-
 /** The content of the one <meta name|property=key>. */
 
 /** Links in <main> with their visible text. */
@@ -64,7 +60,12 @@ function demo(predicate: (vehicle: DemoVehicle) => boolean): DemoVehicle {
 
 function idOf(vehicle: DemoVehicle): number {
   const found = listing.filter(
-    (item) => item.make === vehicle.make && item.model === vehicle.model && item.variant === vehicle.variant && String(item.year) === vehicle.year && item.name === vehicle.name,
+    (item) =>
+      item.make === vehicle.make &&
+      item.model === vehicle.model &&
+      item.variant === vehicle.variant &&
+      String(item.year) === vehicle.year &&
+      item.name === vehicle.name,
   );
   expect(found).toHaveLength(1);
   return found[0]!.id;
@@ -114,7 +115,9 @@ describe.skipIf(!base)('vehicle details page', () => {
     it('says where Reserve would be that online reservation is not offered, on a site without online payment (this one), in English and Hindi', async () => {
       expect(visibleText(mainOf(html))).toContain('Online reservation is not offered on this site; call or WhatsApp the dealer to hold this car.');
       expect(html).not.toContain('/reserve"');
-      expect(visibleText(mainOf((await fetchPage(`/hi/vehicle/${id}`)).html))).toContain('इस साइट पर ऑनलाइन रिज़र्वेशन की सुविधा नहीं है; यह कार अपने लिए रुकवाने के लिए डीलर को कॉल या WhatsApp करें।');
+      expect(visibleText(mainOf((await fetchPage(`/hi/vehicle/${id}`)).html))).toContain(
+        'इस साइट पर ऑनलाइन रिज़र्वेशन की सुविधा नहीं है; यह कार अपने लिए रुकवाने के लिए डीलर को कॉल या WhatsApp करें।',
+      );
     });
 
     it('shows the on-road price in rupees, with what it includes', () => {
@@ -304,7 +307,8 @@ describe.skipIf(!base)('vehicle details page', () => {
       expect([...specs.keys()]).toEqual(['Odometer', 'Owners', 'Registration', 'Insurance']);
       expect(specs.get('Insurance')).toBe('—');
       const sections = headings(page.html);
-      for (const absent of ['Vehicle Condition Report', 'Refurbishment Details', 'Finance Options', 'Video Walkthrough']) expect(sections).not.toContain(absent);
+      for (const absent of ['Vehicle Condition Report', 'Refurbishment Details', 'Finance Options', 'Video Walkthrough'])
+        expect(sections).not.toContain(absent);
       expect(text).not.toContain('Featured');
       // Link previews and the JSON-LD fall back to the site's card (decision 086).
       expect(metaContent(page.html, 'og:image')).toBe(`${base}/share/site-card-1200x630.jpg`);
@@ -397,7 +401,13 @@ describe.skipIf(!base)('vehicle details page', () => {
       const response = await fetch(`${base}/api/v1/vehicles/${id}`);
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
-      expect(await response.json()).toEqual({ type: 'about:blank', title: 'Not Found', status: 404, detail: 'Vehicle not found', instance: expect.stringMatching(/^urn:request:/) });
+      expect(await response.json()).toEqual({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'Vehicle not found',
+        instance: expect.stringMatching(/^urn:request:/),
+      });
     });
   });
 });

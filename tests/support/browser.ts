@@ -1,7 +1,16 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { sharedServer } from './shared.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
@@ -148,7 +157,11 @@ export async function openPageOn(
   baseUrl: string,
   viewport: ViewportName,
   errors: string[],
-  options: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>>; cookies?: Iterable<{ name: string; value: string }>; bypassCSP?: boolean } = {},
+  options: {
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+    cookies?: Iterable<{ name: string; value: string }>;
+    bypassCSP?: boolean;
+  } = {},
 ): Promise<Page> {
   const context = await browser.newContext({
     ...viewports[viewport],
@@ -161,7 +174,9 @@ export async function openPageOn(
   context.setDefaultTimeout(20_000);
   if (options.cookies) {
     const domain = new URL(baseUrl).hostname;
-    await context.addCookies([...options.cookies].map((cookie) => ({ name: cookie.name, value: cookie.value, domain, path: '/', httpOnly: true, sameSite: 'Lax' as const })));
+    await context.addCookies(
+      [...options.cookies].map((cookie) => ({ name: cookie.name, value: cookie.value, domain, path: '/', httpOnly: true, sameSite: 'Lax' as const })),
+    );
   }
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));

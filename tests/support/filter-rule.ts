@@ -8,13 +8,18 @@ import { searchFinds } from './search-rule.ts';
  * filters ANDed, all with the search.
  */
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const ranges = (text: string, scale: number) =>
   text.split(',').map((range) => {
     const [min, max] = range.split('-');
     return { min: min ? Number(min) * scale : -Infinity, max: max ? Number(max) * scale : Infinity };
   });
-const within = (value: number | null, list: Array<{ min: number; max: number }>) => value !== null && list.some((range) => value >= range.min && value < range.max);
+const within = (value: number | null, list: Array<{ min: number; max: number }>) =>
+  value !== null && list.some((range) => value >= range.min && value < range.max);
 
 /** Whether the car passes every filter in `params` (and the search `q`). */
 export function passes(vehicle: DemoVehicle, params: URLSearchParams): boolean {
@@ -43,7 +48,11 @@ export function passes(vehicle: DemoVehicle, params: URLSearchParams): boolean {
         })()
       : null,
     list('color') ? list('color')!.includes(vehicle.colour) : null,
-    list('state') ? list('state')!.map((code) => code.toUpperCase()).includes(vehicle.registration.slice(0, 2)) : null,
+    list('state')
+      ? list('state')!
+          .map((code) => code.toUpperCase())
+          .includes(vehicle.registration.slice(0, 2))
+      : null,
   ];
   return checks.every((check) => check !== false);
 }

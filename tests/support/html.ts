@@ -37,8 +37,10 @@ export function mainText(html: string): string {
 
 /** Attributes of every <name …> tag (names lower-cased, values decoded). */
 export function tags(html: string, name: string): Array<Record<string, string>> {
-  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map(
-    (match) => Object.fromEntries([...match[1]!.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)].map((attribute) => [attribute[1]!.toLowerCase(), decodeEntities(attribute[2] ?? '')])),
+  return [...html.matchAll(new RegExp(`<${name}\\b([^>]*)>`, 'gi'))].map((match) =>
+    Object.fromEntries(
+      [...match[1]!.matchAll(/([^\s=/>]+)(?:="([^"]*)")?/g)].map((attribute) => [attribute[1]!.toLowerCase(), decodeEntities(attribute[2] ?? '')]),
+    ),
   );
 }
 

@@ -264,7 +264,14 @@ export async function logIn(client: HttpClient, email: string, password: string)
 
 /** Sends the phone OTP through /profile-complete (bot check solved) and returns the 6-digit code from /dev/outbox. */
 export async function requestOtp(client: HttpClient, mobile: string, name = '', extra: Record<string, string> = {}): Promise<Response> {
-  return client.postForm('/profile-complete', { ...extra, intent: 'send', name, countryCode: '+91', phone: mobile, botCheck: await client.botToken('SEND_OTP') });
+  return client.postForm('/profile-complete', {
+    ...extra,
+    intent: 'send',
+    name,
+    countryCode: '+91',
+    phone: mobile,
+    botCheck: await client.botToken('SEND_OTP'),
+  });
 }
 
 /**

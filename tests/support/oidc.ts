@@ -146,7 +146,13 @@ export async function startOidcProvider(): Promise<OidcProvider> {
     const bearer = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice(7) : '';
     const payload = jwtPayload(bearer);
     if (payload && typeof payload.email === 'string') {
-      response.body = { sub: payload.sub, email: payload.email, email_verified: payload.email_verified, name: payload.name, ...(payload.picture ? { picture: payload.picture } : {}) };
+      response.body = {
+        sub: payload.sub,
+        email: payload.email,
+        email_verified: payload.email_verified,
+        name: payload.name,
+        ...(payload.picture ? { picture: payload.picture } : {}),
+      };
     }
   });
 

@@ -7,7 +7,11 @@ export type VerifiedPerson = { client: HttpClient; email: string; phone: string;
  * A person signed up on the server at `serverUrl` whose phone is verified, set in its database
  * (the OTP flow has tests of its own): what booking a test drive or an inspection asks for.
  */
-export async function verifiedPerson(serverUrl: string, database: Database, options: { label: string; name: string; password: string }): Promise<VerifiedPerson> {
+export async function verifiedPerson(
+  serverUrl: string,
+  database: Database,
+  options: { label: string; name: string; password: string },
+): Promise<VerifiedPerson> {
   const client = new HttpClient(serverUrl);
   const email = uniqueEmail(options.label);
   await signUp(client, email, options.password);

@@ -1,6 +1,13 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { systemClock } from '../../server/clock.ts';
-import { badRequest, createSandboxAccount, razorpayId, type CheckoutPaid, type SandboxOrder, type SandboxRefund } from '../../server/payments/sandbox-account.ts';
+import {
+  badRequest,
+  createSandboxAccount,
+  razorpayId,
+  type CheckoutPaid,
+  type SandboxOrder,
+  type SandboxRefund,
+} from '../../server/payments/sandbox-account.ts';
 import { checkoutPage, checkoutScript } from '../../server/payments/sandbox-checkout.ts';
 import { readBody, sendJson } from './standin-http.ts';
 
@@ -97,16 +104,35 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
       const answer = (result: { status: number; body: unknown }) => sendJson(response, result.status, result.body);
       // Checkout, as the customer's browser meets it: public, keyed by the key id only.
       const url = new URL(path, 'http://standin');
-      if (request.method === 'GET' && url.pathname === '/v1/checkout.js') return sendText(response, 'text/javascript; charset=utf-8', checkoutScript({ framePath: '/v1/checkout/public' }));
+      if (request.method === 'GET' && url.pathname === '/v1/checkout.js')
+        return sendText(response, 'text/javascript; charset=utf-8', checkoutScript({ framePath: '/v1/checkout/public' }));
       if (request.method === 'GET' && url.pathname === '/v1/checkout/public') {
         const order = account.checkoutOrder(url.searchParams.get('key_id'), url.searchParams.get('order_id'));
-        const page = checkoutPage({ order, keyId: STANDIN_KEY_ID, merchant: url.searchParams.get('name') ?? '', description: url.searchParams.get('description') ?? '', parentOrigin: url.searchParams.get('origin') ?? undefined, payPath: '/v1/checkout/pay', failPath: '/v1/checkout/fail' });
+        const page = checkoutPage({
+          order,
+          keyId: STANDIN_KEY_ID,
+          merchant: url.searchParams.get('name') ?? '',
+          description: url.searchParams.get('description') ?? '',
+          parentOrigin: url.searchParams.get('origin') ?? undefined,
+          payPath: '/v1/checkout/pay',
+          failPath: '/v1/checkout/fail',
+        });
         return sendText(response, 'text/html; charset=utf-8', page, order ? 200 : 400);
       }
       if (request.method === 'POST' && url.pathname === '/v1/checkout/pay') return answer(account.checkoutPay(body));
       if (request.method === 'POST' && url.pathname === '/v1/checkout/fail') return answer(account.checkoutFail(body));
       if (!account.authorizes(request.headers.authorization)) return answer(account.unauthorized());
-      if (mode === 'server-error') return sendJson(response, 500, { error: { code: 'SERVER_ERROR', description: 'The server encountered an error. The incident has been reported to admins.', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+      if (mode === 'server-error')
+        return sendJson(response, 500, {
+          error: {
+            code: 'SERVER_ERROR',
+            description: 'The server encountered an error. The incident has been reported to admins.',
+            source: 'NA',
+            step: 'NA',
+            reason: 'NA',
+            metadata: {},
+          },
+        });
       if (request.method === 'POST' && path === '/v1/orders') {
         if (mode === 'bad-request') return sendJson(response, 400, badRequest('The amount must be atleast INR 1.00', 'amount'));
         return answer(account.createOrder(body));
@@ -115,13 +141,37 @@ export async function startRazorpayStandin(): Promise<RazorpayStandin> {
       if (request.method === 'GET' && paymentMatch) return answer(account.fetchPayment(decodeURIComponent(paymentMatch[1]!)));
       const refundMatch = /^\/v1\/payments\/([^/]+)\/refund$/.exec(path);
       if (request.method === 'POST' && refundMatch) {
-        if (refundsFail) return sendJson(response, 502, { error: { code: 'GATEWAY_ERROR', description: 'Refunds are temporarily unavailable. Please try again later.', source: 'NA', step: 'NA', reason: 'NA', metadata: {} } });
+        if (refundsFail)
+          return sendJson(response, 502, {
+            error: {
+              code: 'GATEWAY_ERROR',
+              description: 'Refunds are temporarily unavailable. Please try again later.',
+              source: 'NA',
+              step: 'NA',
+              reason: 'NA',
+              metadata: {},
+            },
+          });
         const paymentId = decodeURIComponent(refundMatch[1]!);
         const payment = account.payments.get(paymentId);
         if (refundsMisanswered && payment) {
-          const amount = body && typeof body === 'object' && typeof (body as { amount?: unknown }).amount === 'number' ? (body as { amount: number }).amount : payment.amount - payment.refunded;
-          const made = (paidFor: string, paise: number): SandboxRefund => ({ id: razorpayId('rfnd'), entity: 'refund', amount: paise, currency: payment.currency, payment_id: paidFor, notes: {}, status: 'processed', speed_processed: 'normal', created_at: seconds() });
-          if (refundsMisanswered === 'another-payment') return sendJson(response, 200, account.refunds.find((refund) => refund.payment_id !== paymentId) ?? made(razorpayId('pay'), amount));
+          const amount =
+            body && typeof body === 'object' && typeof (body as { amount?: unknown }).amount === 'number'
+              ? (body as { amount: number }).amount
+              : payment.amount - payment.refunded;
+          const made = (paidFor: string, paise: number): SandboxRefund => ({
+            id: razorpayId('rfnd'),
+            entity: 'refund',
+            amount: paise,
+            currency: payment.currency,
+            payment_id: paidFor,
+            notes: {},
+            status: 'processed',
+            speed_processed: 'normal',
+            created_at: seconds(),
+          });
+          if (refundsMisanswered === 'another-payment')
+            return sendJson(response, 200, account.refunds.find((refund) => refund.payment_id !== paymentId) ?? made(razorpayId('pay'), amount));
           return sendJson(response, 200, made(paymentId, amount - 100));
         }
         if (mode === 'bad-request') return sendJson(response, 400, badRequest('The refund amount provided is greater than amount captured'));

@@ -96,19 +96,31 @@ export function deskServices(database: Database, clock: Clock, payments: Payment
 /** A small JPEG in one colour, as a phone's checklist photo stands in. */
 export async function colourPhoto(seed: number): Promise<Uint8Array> {
   const colour = { r: (seed * 53) % 256, g: (seed * 97) % 256, b: (seed * 31) % 256 };
-  return new Uint8Array(await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 /** A complete checklist (the five required photos) with these damage notes, for the services. */
 export async function fullChecklist(damage: Array<{ note: string; isNew?: boolean; charge?: number }> = []): Promise<ChecklistInput> {
   const photos: ChecklistInput['photos'] = {};
   for (const [index, item] of CHECKLIST_ITEMS.entries()) photos[item] = { name: `${item}.jpg`, source: await colourPhoto(index + 1) };
-  return { photos, damage: await Promise.all(damage.map(async (item, index) => ({ ...item, photo: { name: `damage-${index}.jpg`, source: await colourPhoto(40 + index) } }))) };
+  return {
+    photos,
+    damage: await Promise.all(damage.map(async (item, index) => ({ ...item, photo: { name: `damage-${index}.jpg`, source: await colourPhoto(40 + index) } }))),
+  };
 }
 
 /** The outbox messages to one recipient, oldest first. */
 export async function outboxFor(database: Database, recipient: string) {
-  const rows = await database.db.selectFrom('outbox_messages').select(['channel', 'subject', 'body']).where('recipient', '=', recipient.toLowerCase()).orderBy('id').execute();
+  const rows = await database.db
+    .selectFrom('outbox_messages')
+    .select(['channel', 'subject', 'body'])
+    .where('recipient', '=', recipient.toLowerCase())
+    .orderBy('id')
+    .execute();
   return rows;
 }
 
@@ -128,7 +140,11 @@ let categoryId: number | null = null;
 const categoryIds = new WeakMap<Database, number>();
 
 /** A rental fleet car with these terms; returns its id. */
-export async function addFleetCar(services: Pick<RentalServices, 'database' | 'clock'>, name = 'Swift Self Drive', terms: RentalTermsInput = swiftTerms): Promise<number> {
+export async function addFleetCar(
+  services: Pick<RentalServices, 'database' | 'clock'>,
+  name = 'Swift Self Drive',
+  terms: RentalTermsInput = swiftTerms,
+): Promise<number> {
   categoryId = categoryIds.get(services.database) ?? null;
   if (categoryId === null) {
     categoryId = await createCategory(services.database, { name: `Rental Cars ${randomUUID().slice(0, 8)}` }, services.clock.now());
@@ -165,7 +181,11 @@ export async function addFleetCar(services: Pick<RentalServices, 'database' | 'c
 }
 
 /** A fleet car added straight into a running test server's database (as the admin's form would); returns its id. */
-export async function addFleetCarOn(server: { dataDir: string; databaseUrl: string | undefined }, name: string, terms: RentalTermsInput = swiftTerms): Promise<number> {
+export async function addFleetCarOn(
+  server: { dataDir: string; databaseUrl: string | undefined },
+  name: string,
+  terms: RentalTermsInput = swiftTerms,
+): Promise<number> {
   const database = openServerDatabase(server);
   try {
     return await addFleetCar({ database, clock: { now: () => Date.now() } }, name, terms);
@@ -185,13 +205,35 @@ export async function addRenter(
   const now = new Date().toISOString();
   await database.db
     .insertInto('profiles')
-    .values({ user_id: userId, email, name: 'Asha Verma', photo_url: '', phone, phone_verified: options.phoneVerified === false ? 0 : 1, created_at: now, last_login_at: now, updated_at: now })
+    .values({
+      user_id: userId,
+      email,
+      name: 'Asha Verma',
+      photo_url: '',
+      phone,
+      phone_verified: options.phoneVerified === false ? 0 : 1,
+      created_at: now,
+      last_login_at: now,
+      updated_at: now,
+    })
     .execute();
   const licence = options.licence === undefined ? 'approved' : options.licence;
   if (licence) {
     await database.db
       .insertInto('driving_licences')
-      .values({ user_id: userId, number: 'MH0220190012345', date_of_birth: options.dateOfBirth ?? '1990-05-17', front_key: 'licences/x-front', back_key: 'licences/x-back', status: licence, refusal_reason: licence === 'refused' ? 'The photo is blurred' : null, reviewed_by: null, reviewed_at: null, created_at: now, updated_at: now })
+      .values({
+        user_id: userId,
+        number: 'MH0220190012345',
+        date_of_birth: options.dateOfBirth ?? '1990-05-17',
+        front_key: 'licences/x-front',
+        back_key: 'licences/x-back',
+        status: licence,
+        refusal_reason: licence === 'refused' ? 'The photo is blurred' : null,
+        reviewed_by: null,
+        reviewed_at: null,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
   }
   return { userId, email, phone };
@@ -202,7 +244,9 @@ export const param = indiaDateTimeParam;
 
 /** A phone's JPEG photo of one side of a licence, in one colour. */
 async function licencePhoto(colour: { r: number; g: number; b: number }): Promise<Blob> {
-  const bytes = await sharp({ create: { width: 900, height: 560, channels: 3, background: colour } }).jpeg().toBuffer();
+  const bytes = await sharp({ create: { width: 900, height: 560, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
   return new Blob([new Uint8Array(bytes)], { type: 'image/jpeg' });
 }
 

@@ -9,9 +9,20 @@ type Json = Record<string, unknown>;
 
 const PRODUCT_TYPES = new Set(['Product', 'Vehicle', 'Car', 'Motorcycle', 'IndividualProduct']);
 const AVAILABILITIES = new Set(
-  ['InStock', 'OutOfStock', 'SoldOut', 'LimitedAvailability', 'PreOrder', 'BackOrder', 'Discontinued', 'InStoreOnly', 'OnlineOnly', 'PreSale', 'Reserved', 'MadeToOrder'].map(
-    (name) => `https://schema.org/${name}`,
-  ),
+  [
+    'InStock',
+    'OutOfStock',
+    'SoldOut',
+    'LimitedAvailability',
+    'PreOrder',
+    'BackOrder',
+    'Discontinued',
+    'InStoreOnly',
+    'OnlineOnly',
+    'PreSale',
+    'Reserved',
+    'MadeToOrder',
+  ].map((name) => `https://schema.org/${name}`),
 );
 const CONDITIONS = new Set(['NewCondition', 'UsedCondition', 'RefurbishedCondition', 'DamagedCondition'].map((name) => `https://schema.org/${name}`));
 /** UN/CEFACT codes for a price per unit of time, and for distances. */
@@ -21,7 +32,8 @@ const DISTANCE_UNITS = new Set(['KMT', 'SMI']);
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const typesOf = (value: Json): string[] => [value['@type']].flat().filter((type): type is string => typeof type === 'string');
 const isAbsoluteUrl = (value: unknown): boolean => typeof value === 'string' && /^https?:\/\/[^\s/]+\/\S*$/.test(value);
-const isPrice = (value: unknown): boolean => (typeof value === 'number' && Number.isFinite(value) && value > 0) || (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) && Number(value) > 0);
+const isPrice = (value: unknown): boolean =>
+  (typeof value === 'number' && Number.isFinite(value) && value > 0) || (typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) && Number(value) > 0);
 
 function offerProblems(offer: unknown, where: string): string[] {
   if (!isObject(offer)) return [`${where} is not an object`];
@@ -33,14 +45,16 @@ function offerProblems(offer: unknown, where: string): string[] {
   if (offer.price !== undefined && !/^[A-Z]{3}$/.test(String(offer.priceCurrency ?? ''))) problems.push(`${where} has no ISO 4217 priceCurrency`);
   if (!AVAILABILITIES.has(String(offer.availability))) problems.push(`${where}.availability is not a schema.org ItemAvailability URL`);
   if (offer.url !== undefined && !isAbsoluteUrl(offer.url)) problems.push(`${where}.url is not absolute`);
-  if (offer.itemCondition !== undefined && !CONDITIONS.has(String(offer.itemCondition))) problems.push(`${where}.itemCondition is not a schema.org OfferItemCondition URL`);
+  if (offer.itemCondition !== undefined && !CONDITIONS.has(String(offer.itemCondition)))
+    problems.push(`${where}.itemCondition is not a schema.org OfferItemCondition URL`);
   specifications.forEach((spec, index) => {
     const at = `${where}.priceSpecification[${index}]`;
     if (!isObject(spec)) return void problems.push(`${at} is not an object`);
     if (!typesOf(spec).some((type) => type.endsWith('PriceSpecification'))) problems.push(`${at} is not a PriceSpecification`);
     if (!isPrice(spec.price)) problems.push(`${at} has no price above zero`);
     if (!/^[A-Z]{3}$/.test(String(spec.priceCurrency ?? ''))) problems.push(`${at} has no ISO 4217 priceCurrency`);
-    if (spec.unitCode !== undefined && !TIME_UNITS.has(String(spec.unitCode))) problems.push(`${at}.unitCode ${String(spec.unitCode)} is no UN/CEFACT time unit`);
+    if (spec.unitCode !== undefined && !TIME_UNITS.has(String(spec.unitCode)))
+      problems.push(`${at}.unitCode ${String(spec.unitCode)} is no UN/CEFACT time unit`);
   });
   return problems;
 }
@@ -59,8 +73,10 @@ export function productProblems(data: unknown, options: { offersRequired: boolea
   const offers = [data.offers].flat().filter((offer) => offer !== undefined);
   if (options.offersRequired && offers.length === 0) problems.push('offers is missing');
   offers.forEach((offer, index) => problems.push(...offerProblems(offer, offers.length > 1 ? `offers[${index}]` : 'offers')));
-  if (data.brand !== undefined && !(isObject(data.brand) && typeof data.brand.name === 'string' && data.brand.name !== '')) problems.push('brand is not a Brand with a name');
-  if (data.itemCondition !== undefined && !CONDITIONS.has(String(data.itemCondition))) problems.push('itemCondition is not a schema.org OfferItemCondition URL');
+  if (data.brand !== undefined && !(isObject(data.brand) && typeof data.brand.name === 'string' && data.brand.name !== ''))
+    problems.push('brand is not a Brand with a name');
+  if (data.itemCondition !== undefined && !CONDITIONS.has(String(data.itemCondition)))
+    problems.push('itemCondition is not a schema.org OfferItemCondition URL');
   if (typesOf(data).some((type) => type === 'Car' || type === 'Vehicle')) problems.push(...vehicleProblems(data));
   return problems;
 }
@@ -80,6 +96,7 @@ function vehicleProblems(data: Json): string[] {
   for (const text of ['model', 'fuelType', 'vehicleTransmission'] as const) {
     if (data[text] !== undefined && (typeof data[text] !== 'string' || data[text] === '')) problems.push(`${text} is not a text`);
   }
-  if (data.seatingCapacity !== undefined && !(typeof data.seatingCapacity === 'number' && data.seatingCapacity > 0)) problems.push('seatingCapacity is not a number');
+  if (data.seatingCapacity !== undefined && !(typeof data.seatingCapacity === 'number' && data.seatingCapacity > 0))
+    problems.push('seatingCapacity is not a number');
   return problems;
 }

@@ -7,7 +7,19 @@ import type { DemoVehicle } from '../../server/db/demo/inventory.ts';
  * substring of one of these fields of the car (the body type by its label, the registration by
  * its RTO city and state name; decision 023).
  */
-export const searchedFields = ['make', 'model', 'name', 'variant', 'year', 'fuelType', 'transmission', 'bodyType', 'category', 'registration', 'description'] as const;
+export const searchedFields = [
+  'make',
+  'model',
+  'name',
+  'variant',
+  'year',
+  'fuelType',
+  'transmission',
+  'bodyType',
+  'category',
+  'registration',
+  'description',
+] as const;
 export type SearchedField = (typeof searchedFields)[number];
 
 export function fieldText(vehicle: DemoVehicle, field: SearchedField): string {

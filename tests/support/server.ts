@@ -235,7 +235,11 @@ export async function startTestServer(options: TestServerOptions): Promise<TestS
   const template = options.seed === false ? null : seededTemplate(options.dialect);
   if (template) await cp(template.dataDir, dataDir, { recursive: true });
   const shared = options.databaseUrl;
-  const database = shared ? { url: shared, drop: async () => {} } : options.dialect === 'postgres' ? await createPostgresDatabase(template?.postgresDatabase ?? undefined) : null;
+  const database = shared
+    ? { url: shared, drop: async () => {} }
+    : options.dialect === 'postgres'
+      ? await createPostgresDatabase(template?.postgresDatabase ?? undefined)
+      : null;
   return options.childProcess ? launchServer(options, dataDir, database) : openServerInWorker(options, dataDir, database);
 }
 
@@ -330,7 +334,10 @@ function outputLog() {
 }
 
 type BuiltServer = {
-  openServerWithLog: (env: Record<string, string>, logDestination: { write: (line: string) => void }) => Promise<{ server: HttpServer; close: () => Promise<void> }>;
+  openServerWithLog: (
+    env: Record<string, string>,
+    logDestination: { write: (line: string) => void },
+  ) => Promise<{ server: HttpServer; close: () => Promise<void> }>;
 };
 const builtServerPath = path.join(root, 'build/server/index.js');
 
@@ -345,7 +352,8 @@ function resolveAsNodeServerJs() {
   resolvingAsNodeServerJs = true;
   process.env.NODE_ENV = 'production';
   registerHooks({
-    resolve: (specifier, context, nextResolve) => nextResolve(specifier, { ...context, conditions: context.conditions.filter((condition) => condition !== 'development') }),
+    resolve: (specifier, context, nextResolve) =>
+      nextResolve(specifier, { ...context, conditions: context.conditions.filter((condition) => condition !== 'development') }),
   });
 }
 
@@ -403,11 +411,7 @@ async function openServerInWorker(
   return server;
 }
 
-async function launchServer(
-  options: TestServerOptions,
-  dataDir: string,
-  database: { url: string; drop: () => Promise<void> } | null,
-): Promise<TestServer> {
+async function launchServer(options: TestServerOptions, dataDir: string, database: { url: string; drop: () => Promise<void> } | null): Promise<TestServer> {
   const port = await freePort();
   const env = serverEnv(options, port, dataDir, database);
   const log = outputLog();

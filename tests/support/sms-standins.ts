@@ -220,7 +220,12 @@ export async function startTwilioStandIn(options: { accountSid?: string; authTok
     if (!text) return twilioError(response, 400, 21602, 'Message body is required.');
     if (!/^\+[1-9][0-9]{7,14}$/.test(to)) return twilioError(response, 400, 21211, `The 'To' number ${to} is not a valid phone number.`);
     if (sender && sender !== from) {
-      return twilioError(response, 400, 21606, "The 'From' phone number provided is not a valid message-capable Twilio phone number for this destination/account.");
+      return twilioError(
+        response,
+        400,
+        21606,
+        "The 'From' phone number provided is not a valid message-capable Twilio phone number for this destination/account.",
+      );
     }
     if (mode === 'too-many-requests') return twilioError(response, 429, 20429, 'Too Many Requests');
     if (mode === 'queue-full') return twilioError(response, 400, 21611, "This 'From' number has exceeded the maximum number of queued messages");

@@ -171,7 +171,8 @@ export async function startSmtpPeer(options: { refusesRecipient?: (address: stri
       callback();
     },
     onRcptTo(address, _session, callback) {
-      if (options.refusesRecipient?.(address.address)) return callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
+      if (options.refusesRecipient?.(address.address))
+        return callback(Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 }));
       callback();
     },
     onData(stream, session, callback) {

@@ -32,7 +32,9 @@ export default class SummaryReporter implements Reporter {
       const file = path.relative(process.cwd(), module.moduleId);
       summary.files.push(file);
       const timing = module.diagnostic();
-      summary.durations[file] = Math.round(timing.prepareDuration + timing.environmentSetupDuration + timing.setupDuration + timing.collectDuration + timing.duration);
+      summary.durations[file] = Math.round(
+        timing.prepareDuration + timing.environmentSetupDuration + timing.setupDuration + timing.collectDuration + timing.duration,
+      );
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') summary.passed++;

@@ -7,7 +7,13 @@ import { createServer, connect, type Server, type Socket } from 'node:net';
  * open now and goes on taking new ones: closed (the peer reads the end of the stream) or reset
  * (ECONNRESET), as a failover or a middlebox dropping them does.
  */
-export type TcpProxy = { port: number; stop: () => Promise<void>; start: () => Promise<void>; close: () => Promise<void>; cut: (how: 'close' | 'reset') => number };
+export type TcpProxy = {
+  port: number;
+  stop: () => Promise<void>;
+  start: () => Promise<void>;
+  close: () => Promise<void>;
+  cut: (how: 'close' | 'reset') => number;
+};
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const sockets = new Set<Socket>();

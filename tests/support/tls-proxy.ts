@@ -48,7 +48,25 @@ export async function startTlsProxy(options: { hostname: string; upstreams: stri
   const folder = await mkdtemp(path.join(tmpdir(), 'gaadi-nginx-'));
   const certificate = path.join(folder, 'site.crt');
   const key = path.join(folder, 'site.key');
-  await run('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '2', '-subj', `/CN=${options.hostname}`, '-addext', `subjectAltName=DNS:${options.hostname}`, '-keyout', key, '-out', certificate]);
+  await run('openssl', [
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:prime256v1',
+    '-nodes',
+    '-days',
+    '2',
+    '-subj',
+    `/CN=${options.hostname}`,
+    '-addext',
+    `subjectAltName=DNS:${options.hostname}`,
+    '-keyout',
+    key,
+    '-out',
+    certificate,
+  ]);
   const port = options.port ?? (await freePort());
   const temp = path.join(folder, 'temp');
   await mkdir(temp);
@@ -118,7 +136,15 @@ async function fetchOverTls(to: { hostname: string; port: number; ca: Buffer }, 
   const url = new URL(request.url);
   return new Promise((resolve, reject) => {
     const outgoing = httpsRequest(
-      { host: '127.0.0.1', port: to.port, servername: to.hostname, ca: to.ca, method: request.method, path: `${url.pathname}${url.search}`, headers: { ...headers, host: url.host } },
+      {
+        host: '127.0.0.1',
+        port: to.port,
+        servername: to.hostname,
+        ca: to.ca,
+        method: request.method,
+        path: `${url.pathname}${url.search}`,
+        headers: { ...headers, host: url.host },
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on('data', (chunk: Buffer) => chunks.push(chunk));

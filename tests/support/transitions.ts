@@ -6,7 +6,11 @@ import { ACTORS, transition, type TransitionTable } from '../../server/transitio
  * other combination is refused (null). Exhaustive by construction from the lists, so a status or
  * event added to a list is checked without touching the test. Returns how many were refused.
  */
-export function expectOnlyTheseMoves<Status extends string, Event extends string>(table: TransitionTable<Status, Event>, statuses: readonly Status[], events: readonly Event[]): number {
+export function expectOnlyTheseMoves<Status extends string, Event extends string>(
+  table: TransitionTable<Status, Event>,
+  statuses: readonly Status[],
+  events: readonly Event[],
+): number {
   const key = (from: string, event: string, by: string) => `${from} ${event} by ${by}`;
   const keys = table.map((move) => key(move.from, move.event, move.by));
   // Two rows for one combination would make the answer depend on their order.

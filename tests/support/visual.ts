@@ -27,7 +27,11 @@ export const CHANGED_SHARE_LIMIT = 0.01;
 export const updatingBaselines = process.env.UPDATE_BASELINES === '1';
 
 async function scaledDown(png: Buffer, cssWidth: number): Promise<{ data: Buffer; width: number; height: number }> {
-  const { data, info } = await sharp(png).resize({ width: Math.min(cssWidth, 640) }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(png)
+    .resize({ width: Math.min(cssWidth, 640) })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -43,7 +47,9 @@ export async function compareWithBaseline(page: Page, name: string, options: { m
   const shot = await page.screenshot({ animations: 'disabled', caret: 'hide', mask: options.mask ?? [], maskColor: '#ff00ff' });
   const actual = await scaledDown(shot, width);
   const baseline = path.join(baselineDir, `${name}.png`);
-  const encoded = await sharp(actual.data, { raw: { width: actual.width, height: actual.height, channels: 3 } }).png({ compressionLevel: 9 }).toBuffer();
+  const encoded = await sharp(actual.data, { raw: { width: actual.width, height: actual.height, channels: 3 } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
   if (updatingBaselines) {
     await mkdir(baselineDir, { recursive: true });
     await writeFile(baseline, encoded);
@@ -61,7 +67,11 @@ export async function compareWithBaseline(page: Page, name: string, options: { m
   const diff = Buffer.alloc(actual.data.length);
   if (!sizeChanged) {
     for (let offset = 0; offset < actual.data.length; offset += 3) {
-      const moved = Math.max(Math.abs(actual.data[offset]! - expected[offset]!), Math.abs(actual.data[offset + 1]! - expected[offset + 1]!), Math.abs(actual.data[offset + 2]! - expected[offset + 2]!));
+      const moved = Math.max(
+        Math.abs(actual.data[offset]! - expected[offset]!),
+        Math.abs(actual.data[offset + 1]! - expected[offset + 1]!),
+        Math.abs(actual.data[offset + 2]! - expected[offset + 2]!),
+      );
       if (moved > CHANNEL_TOLERANCE) {
         changed += 1;
         diff[offset] = 255;
@@ -76,14 +86,18 @@ export async function compareWithBaseline(page: Page, name: string, options: { m
   if (changedShare > 0) {
     await mkdir(resultDir, { recursive: true });
     await writeFile(path.join(resultDir, `${name}.actual.png`), encoded);
-    if (!sizeChanged) await sharp(diff, { raw: { width: actual.width, height: actual.height, channels: 3 } }).png().toFile(path.join(resultDir, `${name}.diff.png`));
+    if (!sizeChanged)
+      await sharp(diff, { raw: { width: actual.width, height: actual.height, channels: 3 } })
+        .png()
+        .toFile(path.join(resultDir, `${name}.diff.png`));
   }
   return { baseline, changedShare, sizeChanged, missing: false };
 }
 
 /** What a failed comparison says: how to look at it and how to accept it when it was meant. */
 export function describeDifference(name: string, result: VisualResult): string {
-  if (result.missing) return `${name}: no baseline at ${result.baseline}. Run UPDATE_BASELINES=1 npm exec -- vitest run --project e2e tests/e2e/visual.test.ts, look at it and commit it.`;
+  if (result.missing)
+    return `${name}: no baseline at ${result.baseline}. Run UPDATE_BASELINES=1 npm exec -- vitest run --project e2e tests/e2e/visual.test.ts, look at it and commit it.`;
   const what = result.sizeChanged ? 'the page has another size' : `${(result.changedShare * 100).toFixed(2)}% of the pixels changed`;
   return `${name}: ${what}; see test-results/visual/${name}.actual.png and .diff.png. If the change is meant, update the baselines with UPDATE_BASELINES=1 and commit them.`;
 }

@@ -6,7 +6,11 @@ import { ImageRefusedError } from '../../server/errors.ts';
 import { memoryStorage } from '../support/memory-storage.ts';
 
 async function jpeg(width = 1000, height = 700): Promise<Uint8Array> {
-  return new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#2563eb' } }).jpeg().toBuffer());
+  return new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#2563eb' } })
+      .jpeg()
+      .toBuffer(),
+  );
 }
 
 describe('uploadsFrom', () => {
@@ -45,10 +49,15 @@ describe('storeUploads', () => {
   it('stores WebP variants under {prefix}/{timestamp}_{safe name}, distinct names for equal ones', async () => {
     const storage = memoryStorage();
     const photo = await jpeg(1000, 700);
-    const stored = await storeUploads(storage, [
-      { name: 'My Car (Front).JPG', source: photo },
-      { name: 'my car front.png', source: photo },
-    ], 'vehicles/suvs', 1_764_072_000_000);
+    const stored = await storeUploads(
+      storage,
+      [
+        { name: 'My Car (Front).JPG', source: photo },
+        { name: 'my car front.png', source: photo },
+      ],
+      'vehicles/suvs',
+      1_764_072_000_000,
+    );
     expect(stored[0]!.key).toBe('vehicles/suvs/1764072000000_my-car-front');
     expect(stored[1]!.key).toBe('vehicles/suvs/1764072000000_my-car-front-2');
     // Each photo's WebP variants, and its JPEG share variant in its own size (decision 086).
@@ -59,15 +68,33 @@ describe('storeUploads', () => {
 
   it('stores nothing when any upload is refused, even a later one', async () => {
     const storage = memoryStorage();
-    await expect(storeUploads(storage, [{ name: 'good.jpg', source: await jpeg() }, { name: 'bad.jpg', source: new Uint8Array([1, 2, 3]) }], 'x', 1_764_072_000_000)).rejects.toThrow(
-      'Failed to upload image: bad.jpg.',
-    );
+    await expect(
+      storeUploads(
+        storage,
+        [
+          { name: 'good.jpg', source: await jpeg() },
+          { name: 'bad.jpg', source: new Uint8Array([1, 2, 3]) },
+        ],
+        'x',
+        1_764_072_000_000,
+      ),
+    ).rejects.toThrow('Failed to upload image: bad.jpg.');
     expect(storage.files.size).toBe(0);
   });
 
   it('removes what it stored when storing fails half way', async () => {
     const storage = memoryStorage(4);
-    await expect(storeUploads(storage, [{ name: 'one.jpg', source: await jpeg() }, { name: 'two.jpg', source: await jpeg() }], 'x', 1_764_072_000_000)).rejects.toThrow('disk full');
+    await expect(
+      storeUploads(
+        storage,
+        [
+          { name: 'one.jpg', source: await jpeg() },
+          { name: 'two.jpg', source: await jpeg() },
+        ],
+        'x',
+        1_764_072_000_000,
+      ),
+    ).rejects.toThrow('disk full');
     expect(storage.files.size).toBe(0);
   });
 });

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHART_DAYS } from '../../app/lib/admin-pages.ts';
-import {
-  countPerIstDay,
-  istDate,
-  istDateOfSlice,
-  istDayStart,
-  istMonthRange,
-  lastIstDays,
-  SLICE_LENGTH,
-} from '../../server/admin/statistics.ts';
+import { countPerIstDay, istDate, istDateOfSlice, istDayStart, istMonthRange, lastIstDays, SLICE_LENGTH } from '../../server/admin/statistics.ts';
 import { niceMax } from '../../app/components/admin/bar-chart.tsx';
 
 /**

@@ -22,11 +22,24 @@ describe('parseVehicleValues', () => {
     const result = parseVehicleValues(values());
     expect(result.ok).toBe(true);
     if (!result.ok) return;
-    expect(result.vehicle).toMatchObject({ name: 'Maruti Suzuki Swift VXi', categoryId: 3, price: '5,45,000', odometer: null, inspection: null, status: 'available', soldPrice: null, soldAt: null });
+    expect(result.vehicle).toMatchObject({
+      name: 'Maruti Suzuki Swift VXi',
+      categoryId: 3,
+      price: '5,45,000',
+      odometer: null,
+      inspection: null,
+      status: 'available',
+      soldPrice: null,
+      soldAt: null,
+    });
   });
 
   it('names the first problem the way the spec does', () => {
-    expect(parseVehicleValues(values({ categoryId: '' }))).toMatchObject({ ok: false, message: 'Please select a category', errors: { categoryId: 'Please select a category' } });
+    expect(parseVehicleValues(values({ categoryId: '' }))).toMatchObject({
+      ok: false,
+      message: 'Please select a category',
+      errors: { categoryId: 'Please select a category' },
+    });
     expect(parseVehicleValues(values({ name: '   ' }))).toMatchObject({ ok: false, message: 'Vehicle name is required' });
     expect(parseVehicleValues(values({ price: ' ' }))).toMatchObject({ ok: false, message: 'Price is required' });
     const both = parseVehicleValues(values({ name: '', price: '' }));
@@ -53,7 +66,10 @@ describe('parseVehicleValues', () => {
     expect(parseVehicleValues(values({ insuranceValidity: '2027-02-30' })).ok).toBe(false);
     expect(parseVehicleValues(values({ insuranceValidity: 'next year' })).ok).toBe(false);
     expect(parseVehicleValues(values({ videoUrl: 'https://youtu.be/abcdefgh' })).ok).toBe(true);
-    expect(parseVehicleValues(values({ videoUrl: 'javascript:alert(1)' }))).toMatchObject({ ok: false, errors: { videoUrl: 'Please enter a valid video URL starting with https://' } });
+    expect(parseVehicleValues(values({ videoUrl: 'javascript:alert(1)' }))).toMatchObject({
+      ok: false,
+      errors: { videoUrl: 'Please enter a valid video URL starting with https://' },
+    });
   });
 
   it('needs the sold price and date only for a sold vehicle', () => {
@@ -66,7 +82,10 @@ describe('parseVehicleValues', () => {
       ok: true,
       vehicle: { status: 'sold', soldPrice: 510000, soldAt: '2026-02-01' },
     });
-    expect(parseVehicleValues(values({ status: 'sold', soldPrice: '510000', soldAt: '2999-01-01' }))).toMatchObject({ ok: false, errors: { soldAt: 'The sold date cannot be in the future' } });
+    expect(parseVehicleValues(values({ status: 'sold', soldPrice: '510000', soldAt: '2999-01-01' }))).toMatchObject({
+      ok: false,
+      errors: { soldAt: 'The sold date cannot be in the future' },
+    });
   });
 
   it('turns the row editors into maps: blank rows dropped, lists by line, Available / Not Available as yes and no', () => {
@@ -98,7 +117,10 @@ describe('parseVehicleValues', () => {
   });
 
   it('refuses a value without a label and a label given twice', () => {
-    expect(parseVehicleValues(values({ inspection: [{ key: '', value: 'Good' }] }))).toMatchObject({ ok: false, errors: { inspection: 'Please name each inspection item or clear its value' } });
+    expect(parseVehicleValues(values({ inspection: [{ key: '', value: 'Good' }] }))).toMatchObject({
+      ok: false,
+      errors: { inspection: 'Please name each inspection item or clear its value' },
+    });
     expect(
       parseVehicleValues(
         values({
@@ -121,7 +143,15 @@ describe('form values', () => {
     form.append('inspection.key', 'Tyres');
     form.append('inspection.value', 'Fair');
     const read = valuesFromForm(form);
-    expect(read).toMatchObject({ name: 'Creta', featured: true, status: 'sold', inspection: [{ key: 'Engine', value: 'Good' }, { key: 'Tyres', value: 'Fair' }] });
+    expect(read).toMatchObject({
+      name: 'Creta',
+      featured: true,
+      status: 'sold',
+      inspection: [
+        { key: 'Engine', value: 'Good' },
+        { key: 'Tyres', value: 'Fair' },
+      ],
+    });
     expect(valuesFromForm(new FormData())).toMatchObject({ featured: false, status: 'available', inspection: [] });
   });
 
@@ -166,7 +196,14 @@ describe('form values', () => {
     ]);
     expect(parseVehicleValues(shown)).toMatchObject({
       ok: true,
-      vehicle: { refurbishment: vehicle.refurbishment, financial: vehicle.financial, inspection: vehicle.inspection, odometer: 42000, soldPrice: 500000, soldAt: '2026-03-01' },
+      vehicle: {
+        refurbishment: vehicle.refurbishment,
+        financial: vehicle.financial,
+        inspection: vehicle.inspection,
+        odometer: 42000,
+        soldPrice: 500000,
+        soldAt: '2026-03-01',
+      },
     });
   });
 

@@ -22,13 +22,19 @@ const document: OpenApiDocument = {
   },
   components: {
     schemas: {
-      Car: { type: 'object', properties: { id: { type: 'integer' }, price: { type: 'integer' }, seenAt: { type: 'string', format: 'date-time' } }, required: ['id', 'price'], additionalProperties: false },
+      Car: {
+        type: 'object',
+        properties: { id: { type: 'integer' }, price: { type: 'integer' }, seenAt: { type: 'string', format: 'date-time' } },
+        required: ['id', 'price'],
+        additionalProperties: false,
+      },
       Problem: { type: 'object', properties: { status: { type: 'integer' }, detail: { type: 'string' } }, required: ['status', 'detail'] },
     },
   },
 };
 const contract = new Contract(document);
-const car = (body: unknown, status = 200, contentType: string | null = 'application/json; charset=UTF-8') => contract.check({ method: 'GET', path: '/cars/7', status, contentType, body: JSON.stringify(body) });
+const car = (body: unknown, status = 200, contentType: string | null = 'application/json; charset=UTF-8') =>
+  contract.check({ method: 'GET', path: '/cars/7', status, contentType, body: JSON.stringify(body) });
 
 describe('the API contract check', () => {
   test('passes an answer that matches, its schema reached through a $ref', () => {
@@ -47,9 +53,13 @@ describe('the API contract check', () => {
 
   test('refuses an undeclared status or content type, and a body where none is declared', () => {
     expect(car({ error: 'x' }, 500).join()).toMatch(/answered 500, which the document does not declare/);
-    expect(car({ status: 404, detail: 'x' }, 404, 'application/json').join()).toMatch(/answered application\/json; the document declares application\/problem\+json/);
+    expect(car({ status: 404, detail: 'x' }, 404, 'application/json').join()).toMatch(
+      /answered application\/json; the document declares application\/problem\+json/,
+    );
     expect(car({ id: 7, price: 1 }, 200, null).join()).toMatch(/no content type/);
-    expect(contract.check({ method: 'GET', path: '/cars/mine', status: 204, contentType: 'text/plain', body: 'hi' }).join()).toMatch(/has no content in the document/);
+    expect(contract.check({ method: 'GET', path: '/cars/mine', status: 204, contentType: 'text/plain', body: 'hi' }).join()).toMatch(
+      /has no content in the document/,
+    );
   });
 
   test('prefers the literal path over a template, and takes only not-found from a path or method the document lacks', () => {
@@ -59,6 +69,8 @@ describe('the API contract check', () => {
     expect(contract.check({ method: 'GET', path: '/trucks', status: 404, contentType: 'application/json', body: '{}' })).toEqual([]);
     expect(contract.check({ method: 'GET', path: '/trucks', status: 200, contentType: 'application/json', body: '{}' }).join()).toMatch(/not in the document/);
     expect(contract.check({ method: 'DELETE', path: '/cars/7', status: 405, contentType: 'application/json', body: '{}' })).toEqual([]);
-    expect(contract.check({ method: 'DELETE', path: '/cars/7', status: 200, contentType: 'application/json', body: '{}' }).join()).toMatch(/not in the document/);
+    expect(contract.check({ method: 'DELETE', path: '/cars/7', status: 200, contentType: 'application/json', body: '{}' }).join()).toMatch(
+      /not in the document/,
+    );
   });
 });

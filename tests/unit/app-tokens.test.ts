@@ -19,7 +19,9 @@ describe('the OpenAPI document and the app’s token', () => {
   });
 
   it('lets every signed-in operation take either, and the sign-in operations neither', () => {
-    const operations = Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })));
+    const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+    );
     const signedIn = operations.filter(({ operation }) => (operation.security ?? []).length > 0);
     expect(signedIn.length).toBeGreaterThan(10);
     for (const { operation } of signedIn) expect(operation.security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
@@ -41,9 +43,18 @@ describe('devices', () => {
 
   it('are labelled from the user agent', () => {
     expect(deviceLabel('app', 'okhttp/4.12.0')).toBe('Android app');
-    expect(deviceLabel('site', 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36')).toBe('Chrome on Android');
-    expect(deviceLabel('site', 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1')).toBe('Safari on iPhone');
-    expect(deviceLabel('site', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0')).toBe('Edge on Windows');
+    expect(deviceLabel('site', 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36')).toBe(
+      'Chrome on Android',
+    );
+    expect(
+      deviceLabel(
+        'site',
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari on iPhone');
+    expect(deviceLabel('site', 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 Edg/131.0')).toBe(
+      'Edge on Windows',
+    );
     expect(deviceLabel('site', 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:132.0) Gecko/20100101 Firefox/132.0')).toBe('Firefox on Mac');
     expect(deviceLabel('site', null)).toBe('A web browser');
   });

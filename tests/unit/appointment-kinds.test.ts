@@ -84,14 +84,23 @@ describe('the place of a visit', () => {
       expect(() => checkPlace(kind, { mode: 'hub', pinCode: '', street: '' }, settings.serviceAreas, 'Hub, Andheri')).not.toThrow();
       expect(() => checkPlace(kind, { mode: 'home', pinCode: '400053', street: '12 Sea View' }, settings.serviceAreas, 'Hub, Andheri')).not.toThrow();
       expect(() => checkPlace(kind, { mode: 'home', pinCode: '400053', street: '  ' }, settings.serviceAreas, 'Hub, Andheri')).toThrow(InvalidInputError);
-      expect(() => checkPlace(kind, { mode: 'home', pinCode: '560001', street: '1 MG Road' }, settings.serviceAreas, 'Hub, Andheri')).toThrow(/We don't visit 560001 yet/);
+      expect(() => checkPlace(kind, { mode: 'home', pinCode: '560001', street: '1 MG Road' }, settings.serviceAreas, 'Hub, Andheri')).toThrow(
+        /We don't visit 560001 yet/,
+      );
     }
-    expect(homeVisitColumns({ mode: 'hub', pinCode: '400053', street: '12 Sea View', landmark: 'Near the temple' })).toEqual({ mode: 'hub', pin_code: '', street: '', landmark: '' });
+    expect(homeVisitColumns({ mode: 'hub', pinCode: '400053', street: '12 Sea View', landmark: 'Near the temple' })).toEqual({
+      mode: 'hub',
+      pin_code: '',
+      street: '',
+      landmark: '',
+    });
   });
 
   it('a mode the kind does not offer is refused in its words', () => {
     const hubOnly = { ...INSPECTION, modes: ['hub'] as const };
-    expect(() => checkPlace(hubOnly, { mode: 'home', pinCode: '400053', street: '12 Sea View' }, settings.serviceAreas, 'Hub')).toThrow(INSPECTION.chooseMode());
+    expect(() => checkPlace(hubOnly, { mode: 'home', pinCode: '400053', street: '12 Sea View' }, settings.serviceAreas, 'Hub')).toThrow(
+      INSPECTION.chooseMode(),
+    );
   });
 });
 

@@ -44,7 +44,10 @@ describe('the backup archive', () => {
   });
 
   it('skips the rest of an entry a reader stops reading', async () => {
-    const file = await written([{ name: 'a', bytes: randomBytes(1_500_000) }, { name: 'b', bytes: Buffer.from('second entry') }]);
+    const file = await written([
+      { name: 'a', bytes: randomBytes(1_500_000) },
+      { name: 'b', bytes: Buffer.from('second entry') },
+    ]);
     const names = [];
     for await (const entry of readArchive(file, 'the-key-of-this-test')) {
       names.push(entry.name);

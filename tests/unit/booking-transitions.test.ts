@@ -6,7 +6,9 @@ import { expectOnlyTheseMoves, readableTable } from '../support/transitions.ts';
 
 describe('rental booking transitions (decision 105)', () => {
   it('allows the moves in the table and refuses every other status, event and actor', () => {
-    expect(expectOnlyTheseMoves(BOOKING_TRANSITIONS, BOOKING_STATUSES, BOOKING_EVENTS)).toBe(BOOKING_STATUSES.length * BOOKING_EVENTS.length * 4 - BOOKING_TRANSITIONS.length);
+    expect(expectOnlyTheseMoves(BOOKING_TRANSITIONS, BOOKING_STATUSES, BOOKING_EVENTS)).toBe(
+      BOOKING_STATUSES.length * BOOKING_EVENTS.length * 4 - BOOKING_TRANSITIONS.length,
+    );
   });
 
   it('lets only the renter cancel, and only before the handover', () => {

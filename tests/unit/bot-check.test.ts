@@ -2,11 +2,7 @@ import type { IncomingMessage, Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { createLogger } from '../../server/logger.ts';
-import {
-  createBotCheck,
-  isBotAction,
-  type BotCheckLogger,
-} from '../../server/security/bot-check.ts';
+import { createBotCheck, isBotAction, type BotCheckLogger } from '../../server/security/bot-check.ts';
 import { botCheckConfig, listen, recordingLogger } from '../support/bot-check.ts';
 import { openTestDatabase } from '../support/database.ts';
 import { systemClock } from '../../server/clock.ts';
@@ -30,7 +26,6 @@ describe('bot actions', () => {
     expect(typeof logger.warn).toBe('function');
   });
 });
-
 
 /**
  * A stand-in for Google's and Cloudflare's siteverify endpoints. The token decides the answer,

@@ -12,15 +12,29 @@ describe('reading a typed make and model', () => {
   it('forgives the typos search forgives: hundai is Hyundai, cretta is Creta', () => {
     expect(matchName('hundai', shipped, namesOf).found?.name).toBe('Hyundai');
     expect(matchName('cretta', hyundai.models, namesOf).found?.name).toBe('Creta');
-    expect(readCar(shipped, { make: 'hundai', model: 'cretta', variant: '' })).toMatchObject({ ok: true, make: { name: 'Hyundai' }, model: { name: 'Creta', id: 'hyundai-creta' }, variant: '' });
-    expect(readCar(shipped, { make: 'maruti', model: 'swfit', variant: 'vxi' })).toMatchObject({ ok: true, make: { name: 'Maruti Suzuki' }, model: { name: 'Swift' }, variant: 'VXi' });
+    expect(readCar(shipped, { make: 'hundai', model: 'cretta', variant: '' })).toMatchObject({
+      ok: true,
+      make: { name: 'Hyundai' },
+      model: { name: 'Creta', id: 'hyundai-creta' },
+      variant: '',
+    });
+    expect(readCar(shipped, { make: 'maruti', model: 'swfit', variant: 'vxi' })).toMatchObject({
+      ok: true,
+      make: { name: 'Maruti Suzuki' },
+      model: { name: 'Swift' },
+      variant: 'VXi',
+    });
     expect(readCar(shipped, { make: 'TOYOTA', model: 'inova crysta', variant: '' })).toMatchObject({ ok: true, model: { name: 'Innova Crysta' } });
   });
 
   it('reads Hindi names and ids too', () => {
     expect(readCar(shipped, { make: 'ह्युंडई', model: 'क्रेटा', variant: '' })).toMatchObject({ ok: true, make: { name: 'Hyundai' }, model: { name: 'Creta' } });
     // A nukta typed or not: फ़ and फ are one letter to the matcher.
-    expect(readCar(shipped, { make: 'मारुति सुजुकी', model: 'स्विफ्ट', variant: '' })).toMatchObject({ ok: true, make: { name: 'Maruti Suzuki' }, model: { name: 'Swift' } });
+    expect(readCar(shipped, { make: 'मारुति सुजुकी', model: 'स्विफ्ट', variant: '' })).toMatchObject({
+      ok: true,
+      make: { name: 'Maruti Suzuki' },
+      model: { name: 'Swift' },
+    });
     expect(readCar(shipped, { make: 'hyundai', model: 'hyundai-creta', variant: '' })).toMatchObject({ ok: true, model: { name: 'Creta' } });
   });
 

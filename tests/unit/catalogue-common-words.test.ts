@@ -37,7 +37,13 @@ describe('the common words the listing index reads ahead', () => {
   });
 
   it('reads sixteen at the most', () => {
-    const cars = Array.from({ length: 100 }, (_, index) => ({ make: `Make${index % 10}`, model: `Model${index % 10}`, trans: 'manual', variant: `Trim${index % 10}`, fuel: 'Petrol' }));
+    const cars = Array.from({ length: 100 }, (_, index) => ({
+      make: `Make${index % 10}`,
+      model: `Model${index % 10}`,
+      trans: 'manual',
+      variant: `Trim${index % 10}`,
+      fuel: 'Petrol',
+    }));
     expect(commonWords(held(cars))).toHaveLength(16);
   });
 });

@@ -30,7 +30,17 @@ describe('.env.example', () => {
 
 describe('cache and log settings', () => {
   it('keeps the settings 2 s and logs JSON by default; test mode reads settings every time', () => {
-    expect(parseConfig({ APP_MODE: 'production', SITE_ORIGIN: 'https://www.example.in', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' })).toMatchObject({
+    expect(
+      parseConfig({
+        APP_MODE: 'production',
+        SITE_ORIGIN: 'https://www.example.in',
+        AUTH_SECRET: 'x'.repeat(32),
+        SMTP_URL: 'smtp://mail',
+        SMS_PROVIDER: 'msg91',
+        MSG91_AUTH_KEY: 'k',
+        MSG91_TEMPLATE_ID: 't',
+      }),
+    ).toMatchObject({
       settingsCacheSeconds: 2,
       logFormat: 'json',
     });

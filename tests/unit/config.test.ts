@@ -71,7 +71,16 @@ describe('parseConfig: values', () => {
 
   it('gives the browser only public values', () => {
     const visible = publicConfig(parseConfig({ APP_MODE: 'test', DATABASE_URL: 'postgres://user:secret@db/gaadi' }));
-    expect(Object.keys(visible).sort()).toEqual(['androidAppUrl', 'contactAddress', 'contactEmail', 'mediaBaseUrl', 'sellerPhone', 'siteName', 'siteOrigin', 'whatsappNumber']);
+    expect(Object.keys(visible).sort()).toEqual([
+      'androidAppUrl',
+      'contactAddress',
+      'contactEmail',
+      'mediaBaseUrl',
+      'sellerPhone',
+      'siteName',
+      'siteOrigin',
+      'whatsappNumber',
+    ]);
     expect(JSON.stringify(visible)).not.toContain('secret');
   });
 });
@@ -161,7 +170,14 @@ describe('parseConfig: object storage (decision 068)', () => {
 
   it('reads the bucket, region and path style, and never shows the keys to the browser', () => {
     const config = parseConfig({ APP_MODE: 'test', ...s3, S3_FORCE_PATH_STYLE: 'true', MEDIA_PUBLIC_BASE_URL: 'https://media.example.in/' });
-    expect(config.s3).toEqual({ endpoint: 'http://127.0.0.1:9000', bucket: 'gaadi-media', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret-key', forcePathStyle: true });
+    expect(config.s3).toEqual({
+      endpoint: 'http://127.0.0.1:9000',
+      bucket: 'gaadi-media',
+      region: 'us-east-1',
+      accessKeyId: 'key',
+      secretAccessKey: 'secret-key',
+      forcePathStyle: true,
+    });
     expect(config.mediaBaseUrl).toBe('https://media.example.in');
     const visible = JSON.stringify(publicConfig(config));
     expect(visible).toContain('https://media.example.in');
@@ -178,14 +194,29 @@ describe('parseConfig: object storage (decision 068)', () => {
   });
 
   it('refuses a malformed endpoint, bucket name, path-style switch or public base URL', () => {
-    const lines = problems({ APP_MODE: 'test', ...s3, S3_ENDPOINT: 'minio:9000', S3_BUCKET: 'Gaadi_Media', S3_FORCE_PATH_STYLE: 'yes', MEDIA_PUBLIC_BASE_URL: 'media.example.in' });
+    const lines = problems({
+      APP_MODE: 'test',
+      ...s3,
+      S3_ENDPOINT: 'minio:9000',
+      S3_BUCKET: 'Gaadi_Media',
+      S3_FORCE_PATH_STYLE: 'yes',
+      MEDIA_PUBLIC_BASE_URL: 'media.example.in',
+    });
     expect(lines.flatMap(variablesOf).sort()).toEqual(['MEDIA_PUBLIC_BASE_URL', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE']);
   });
 });
 
 describe('parseConfig: the payment sandbox (decision 095)', () => {
   /** A production configuration that starts: every requirement met. */
-  const production = { APP_MODE: 'production', SITE_ORIGIN: 'https://www.gaadibazaar.in', AUTH_SECRET: 'a'.repeat(40), SMTP_URL: 'smtps://mail.example.in', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'key', MSG91_TEMPLATE_ID: 'template' };
+  const production = {
+    APP_MODE: 'production',
+    SITE_ORIGIN: 'https://www.gaadibazaar.in',
+    AUTH_SECRET: 'a'.repeat(40),
+    SMTP_URL: 'smtps://mail.example.in',
+    SMS_PROVIDER: 'msg91',
+    MSG91_AUTH_KEY: 'key',
+    MSG91_TEMPLATE_ID: 'template',
+  };
   const keys = { RAZORPAY_KEY_ID: 'rzp_live_Abc123', RAZORPAY_KEY_SECRET: 'live-secret-123' };
 
   it('is off unless asked for; the demo and the tests may ask', () => {
@@ -200,22 +231,32 @@ describe('parseConfig: the payment sandbox (decision 095)', () => {
   });
 
   it('refuses it in production with one clear line, whatever else is set', () => {
-    expect(problems({ ...production, PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: sandbox is for the demo and tests only; a production site takes payments through Razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET']);
-    expect(problems({ ...production, ...keys, PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: sandbox is for the demo and tests only; a production site takes payments through Razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET']);
+    expect(problems({ ...production, PAYMENTS: 'sandbox' })).toEqual([
+      'PAYMENTS: sandbox is for the demo and tests only; a production site takes payments through Razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
+    ]);
+    expect(problems({ ...production, ...keys, PAYMENTS: 'sandbox' })).toEqual([
+      'PAYMENTS: sandbox is for the demo and tests only; a production site takes payments through Razorpay with RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET',
+    ]);
   });
 
   it('refuses it beside Razorpay keys with one clear line naming them', () => {
-    expect(problems({ APP_MODE: 'demo', ...keys, PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: sandbox cannot run beside Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET set): unset PAYMENTS to pay through Razorpay, or the keys to try the sandbox']);
-    expect(problems({ APP_MODE: 'test', RAZORPAY_WEBHOOK_SECRET: 'webhook-secret', PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: sandbox cannot run beside Razorpay keys (RAZORPAY_WEBHOOK_SECRET set): unset PAYMENTS to pay through Razorpay, or the keys to try the sandbox']);
+    expect(problems({ APP_MODE: 'demo', ...keys, PAYMENTS: 'sandbox' })).toEqual([
+      'PAYMENTS: sandbox cannot run beside Razorpay keys (RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET set): unset PAYMENTS to pay through Razorpay, or the keys to try the sandbox',
+    ]);
+    expect(problems({ APP_MODE: 'test', RAZORPAY_WEBHOOK_SECRET: 'webhook-secret', PAYMENTS: 'sandbox' })).toEqual([
+      'PAYMENTS: sandbox cannot run beside Razorpay keys (RAZORPAY_WEBHOOK_SECRET set): unset PAYMENTS to pay through Razorpay, or the keys to try the sandbox',
+    ]);
   });
 
-  it('refuses it without the server\'s own worker, and any other value', () => {
-    expect(problems({ APP_MODE: 'demo', WORKER: 'off', PAYMENTS: 'sandbox' })).toEqual(['PAYMENTS: the sandbox lives in this server, whose worker retries its refunds: leave WORKER on']);
+  it("refuses it without the server's own worker, and any other value", () => {
+    expect(problems({ APP_MODE: 'demo', WORKER: 'off', PAYMENTS: 'sandbox' })).toEqual([
+      'PAYMENTS: the sandbox lives in this server, whose worker retries its refunds: leave WORKER on',
+    ]);
     expect(problems({ APP_MODE: 'demo', PAYMENTS: 'on' })).toEqual(["PAYMENTS: must be sandbox (the demo's payment sandbox), or unset"]);
   });
 });
 
-describe('acceptedOrigins: the origins whose posts count as the site\'s own', () => {
+describe("acceptedOrigins: the origins whose posts count as the site's own", () => {
   it('is the site origin alone for a public name', () => {
     expect(acceptedOrigins('https://gaadi.example')).toEqual(['https://gaadi.example']);
     expect(acceptedOrigins('https://localhost.gaadi.example')).toEqual(['https://localhost.gaadi.example']);

@@ -6,7 +6,10 @@ import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';
 
 describe('the demo rental fleet', () => {
   it('gives every car of the Rental Cars category valid self-drive terms, and no other car any', () => {
-    const rentalNames = demoVehicles.filter((vehicle) => vehicle.category === 'Rental Cars').map((vehicle) => vehicle.name).sort();
+    const rentalNames = demoVehicles
+      .filter((vehicle) => vehicle.category === 'Rental Cars')
+      .map((vehicle) => vehicle.name)
+      .sort();
     expect(Object.keys(demoRentalTerms).sort()).toEqual(rentalNames);
     for (const [name, terms] of Object.entries(demoRentalTerms)) {
       expect(parseRentalTerms(terms as unknown as Record<string, unknown>), name).toEqual({ ok: true, terms });

@@ -52,7 +52,9 @@ describe('EMI', () => {
     expect(financeTermsNote(DEFAULT_FINANCE_TERMS)).toBe(
       'Assumes 85% of the price financed at 12% a year for 60 months. Indicative only; the lender decides the final terms.',
     );
-    expect(financeTermsNote({ ratePercent: 10.5, tenureMonths: 36, financedPercent: 80 })).toMatch(/^Assumes 80% of the price financed at 10\.5% a year for 36 months\./);
+    expect(financeTermsNote({ ratePercent: 10.5, tenureMonths: 36, financedPercent: 80 })).toMatch(
+      /^Assumes 80% of the price financed at 10\.5% a year for 36 months\./,
+    );
   });
 });
 
@@ -104,7 +106,12 @@ describe('the calculator', () => {
     const hindi = inLanguage('hi', () => parseCalculatorInput(new URLSearchParams('dp=600000'), 500_000, defaults).errors);
     expect(hindi).toEqual(['डाउन पेमेंट कार की कीमत ₹5,00,000 से ज़्यादा नहीं हो सकता।']);
     // The whole price is a down payment the calculator takes: nothing borrowed.
-    expect(calculatorAnswer(500_000, parseCalculatorInput(new URLSearchParams('dp=500000'), 500_000, defaults))).toEqual({ loan: 0, emi: 0, totalInterest: 0, totalPaid: 500_000 });
+    expect(calculatorAnswer(500_000, parseCalculatorInput(new URLSearchParams('dp=500000'), 500_000, defaults))).toEqual({
+      loan: 0,
+      emi: 0,
+      totalInterest: 0,
+      totalPaid: 500_000,
+    });
   });
 
   it('shows figures only for the values in the fields', () => {
@@ -124,7 +131,11 @@ describe('the calculator', () => {
   });
 
   it('reads the API’s calculator query with one schema for every car, the one its document describes', () => {
-    expect(emiQuerySchema.parse({ downPayment: '1,50,000', ratePercent: '', tenureMonths: '72' })).toEqual({ downPayment: 150_000, ratePercent: undefined, tenureMonths: 72 });
+    expect(emiQuerySchema.parse({ downPayment: '1,50,000', ratePercent: '', tenureMonths: '72' })).toEqual({
+      downPayment: 150_000,
+      ratePercent: undefined,
+      tenureMonths: 72,
+    });
     // Over a car's price is that car's rule (the route says it with the price: tests/integration/api-extras.test.ts).
     expect(emiQuerySchema.parse({ downPayment: '900000000' }).downPayment).toBe(900_000_000);
     expect(emiQuerySchema.safeParse({ downPayment: 'abc' }).error?.issues[0]?.message).toBe('Down payment must be a whole number of rupees, 0 or more.');

@@ -25,7 +25,9 @@ describe('answerError', () => {
     const taken = answerError(new InvalidInputError('A category named "SUVs" already exists.', { name: 'taken' }), logger, options);
     expect(taken).toMatchObject({ status: 400, message: 'Failed to update category: A category named "SUVs" already exists.', fields: { name: 'taken' } });
     expect(answerError(new NotFoundError('Category not found'), logger, options)).toMatchObject({ status: 404, fields: {} });
-    expect(answerError(new ConflictError('SUVs still has 3 vehicles.'), logger, { ...options, prefix: (message) => `No: ${message}` }).message).toBe('No: SUVs still has 3 vehicles.');
+    expect(answerError(new ConflictError('SUVs still has 3 vehicles.'), logger, { ...options, prefix: (message) => `No: ${message}` }).message).toBe(
+      'No: SUVs still has 3 vehicles.',
+    );
     expect(lines).toEqual([]);
   });
 

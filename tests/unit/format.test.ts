@@ -34,7 +34,31 @@ describe('rupee formatting', () => {
 
   it('groups exactly as Intl.NumberFormat en-IN does, rounding halves away from zero', () => {
     const intl = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-    const values = [0, 1, 9, 10, 99, 100, 999, 1000, 1001, 9999, 10000, 99999, 100000, 999999, 1000000, 12345678, 2.5, 3.5, -2.5, 0.4, -1234567, Number.MAX_SAFE_INTEGER, 1e21];
+    const values = [
+      0,
+      1,
+      9,
+      10,
+      99,
+      100,
+      999,
+      1000,
+      1001,
+      9999,
+      10000,
+      99999,
+      100000,
+      999999,
+      1000000,
+      12345678,
+      2.5,
+      3.5,
+      -2.5,
+      0.4,
+      -1234567,
+      Number.MAX_SAFE_INTEGER,
+      1e21,
+    ];
     let seed = 7;
     for (let index = 0; index < 2000; index++) {
       seed = (seed * 48271) % 2147483647;
@@ -211,7 +235,9 @@ describe("the dealer's typed words on a Hindi page (decision 101)", () => {
 
   it("says the seller inspection desk's items and statuses in the same Hindi as the desk", () => {
     const words = [...CONDITION_ITEMS, ...CONDITION_STATUSES];
-    expect(inHindi(() => words.map(dealerWord))).toEqual(inHindi(() => [...CONDITION_ITEMS.map(conditionItemLabel), ...CONDITION_STATUSES.map(conditionStatusLabel)]));
+    expect(inHindi(() => words.map(dealerWord))).toEqual(
+      inHindi(() => [...CONDITION_ITEMS.map(conditionItemLabel), ...CONDITION_STATUSES.map(conditionStatusLabel)]),
+    );
   });
 
   it("keeps the dealer's own text, and every text on an English page, as typed", () => {
@@ -220,9 +246,24 @@ describe("the dealer's typed words on a Hindi page (decision 101)", () => {
     expect(validityText('Valid till Jul 2036')).toBe('Valid till Jul 2036');
   });
 
-  it("gives a car page only its own words that change, and none on an English page", () => {
-    const car = { owners: '1st Owner', fitnessFC: 'Valid till Jul 2036', categoryName: 'SUVs', inspection: { Engine: 'Good', 'Boot lid': 'Good' }, refurbishment: { 'Work Done': ['AC service'] }, financial: { Exchange: true } };
-    expect(inHindi(() => shownWordsOf(car))).toEqual({ '1st Owner': 'पहला मालिक', 'Valid till Jul 2036': 'जुलाई 2036 तक वैध', SUVs: 'SUV', Engine: 'इंजन', Good: 'अच्छा', 'Work Done': 'किया गया काम', Exchange: 'एक्सचेंज' });
+  it('gives a car page only its own words that change, and none on an English page', () => {
+    const car = {
+      owners: '1st Owner',
+      fitnessFC: 'Valid till Jul 2036',
+      categoryName: 'SUVs',
+      inspection: { Engine: 'Good', 'Boot lid': 'Good' },
+      refurbishment: { 'Work Done': ['AC service'] },
+      financial: { Exchange: true },
+    };
+    expect(inHindi(() => shownWordsOf(car))).toEqual({
+      '1st Owner': 'पहला मालिक',
+      'Valid till Jul 2036': 'जुलाई 2036 तक वैध',
+      SUVs: 'SUV',
+      Engine: 'इंजन',
+      Good: 'अच्छा',
+      'Work Done': 'किया गया काम',
+      Exchange: 'एक्सचेंज',
+    });
     expect(shownWordsOf(car)).toEqual({});
   });
 

@@ -138,7 +138,9 @@ describe('readUploadForm', () => {
 
   it('refuses too many files, and a streamed body over the limit, leaving nothing on disk', async () => {
     const files = Array.from({ length: 3 }, (_, index) => ({ name: 'images', value: new Blob([new Uint8Array([index])]), fileName: `p${index}.jpg` }));
-    const tooMany = await refusal(readUploadForm(post('http://x/sell-vehicle', multipartForm(files)), { tempDir, maxFiles: 2, messages: { tooManyFiles: 'At most 2.' } }));
+    const tooMany = await refusal(
+      readUploadForm(post('http://x/sell-vehicle', multipartForm(files)), { tempDir, maxFiles: 2, messages: { tooManyFiles: 'At most 2.' } }),
+    );
     expect([tooMany.status, tooMany.message]).toEqual([400, 'At most 2.']);
 
     const streamed = endless(20 * 1024 * 1024);
@@ -179,9 +181,21 @@ describe('removeStaleUploads', () => {
 
 describe('checkPixelBudget', () => {
   it('lets ten 12-megapixel photos through and refuses more pixels in one request', () => {
-    expect(() => checkPixelBudget(Array.from({ length: 10 }, () => ({ width: 4000, height: 3000 })), 'images')).not.toThrow();
-    expect(() => checkPixelBudget([{ width: 8000, height: 6000 }, { width: 8000, height: 6000 }, { width: 8000, height: 6000 }], 'images')).toThrow(
-      `at most ${MAX_REQUEST_PIXELS / 1_000_000}`,
-    );
+    expect(() =>
+      checkPixelBudget(
+        Array.from({ length: 10 }, () => ({ width: 4000, height: 3000 })),
+        'images',
+      ),
+    ).not.toThrow();
+    expect(() =>
+      checkPixelBudget(
+        [
+          { width: 8000, height: 6000 },
+          { width: 8000, height: 6000 },
+          { width: 8000, height: 6000 },
+        ],
+        'images',
+      ),
+    ).toThrow(`at most ${MAX_REQUEST_PIXELS / 1_000_000}`);
   });
 });

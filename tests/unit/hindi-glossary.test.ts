@@ -39,7 +39,10 @@ function holds(text: string, banned: string): boolean {
 }
 
 const hindiTexts = textNamespaces().flatMap(({ namespace, folder }) =>
-  Object.entries(JSON.parse(readFileSync(path.join(folder, 'hi', `${namespace}.json`), 'utf8')) as Record<string, string>).map(([key, text]) => ({ where: `${namespace}.${key}`, text })),
+  Object.entries(JSON.parse(readFileSync(path.join(folder, 'hi', `${namespace}.json`), 'utf8')) as Record<string, string>).map(([key, text]) => ({
+    where: `${namespace}.${key}`,
+    text,
+  })),
 );
 
 const rules = glossaryRules(glossary);
@@ -59,12 +62,16 @@ describe('the Hindi glossary (docs/hindi-glossary.md)', () => {
   });
 
   it('finds no form the glossary rules out in any Hindi text', () => {
-    const found = hindiTexts.flatMap(({ where, text }) => rules.filter((rule) => holds(text, rule.banned)).map((rule) => `${where}: "${rule.banned}" (the glossary writes ${rule.hindi})`));
+    const found = hindiTexts.flatMap(({ where, text }) =>
+      rules.filter((rule) => holds(text, rule.banned)).map((rule) => `${where}: "${rule.banned}" (the glossary writes ${rule.hindi})`),
+    );
     expect(found).toEqual([]);
   });
 
   it('puts no slash between Hindi words (चाहता/चाहती): a sentence fits every reader', () => {
-    const found = hindiTexts.filter(({ text }) => /[\u0900-\u097F]\s*\/\s*[\u0900-\u097F]/u.test(text.replace(/\{\{[^}]*\}\}/g, ''))).map(({ where, text }) => `${where}: ${text}`);
+    const found = hindiTexts
+      .filter(({ text }) => /[\u0900-\u097F]\s*\/\s*[\u0900-\u097F]/u.test(text.replace(/\{\{[^}]*\}\}/g, '')))
+      .map(({ where, text }) => `${where}: ${text}`);
     expect(found).toEqual([]);
   });
 });

@@ -8,12 +8,27 @@ describe('parseId', () => {
     expect(parseId(String(MAX_DATABASE_ID))).toBe(2_147_483_647);
   });
 
-  it.each(['', '0', '-1', '1.5', '1e3', '0x10', '01', ' 7', '7 ', '+7', '2147483648', '9876543210', '99999999999999999999', 'NaN', 'Infinity', '1\u0000', 'abc'])(
-    'refuses %j',
-    (value) => {
-      expect(parseId(value)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    '0x10',
+    '01',
+    ' 7',
+    '7 ',
+    '+7',
+    '2147483648',
+    '9876543210',
+    '99999999999999999999',
+    'NaN',
+    'Infinity',
+    '1\u0000',
+    'abc',
+  ])('refuses %j', (value) => {
+    expect(parseId(value)).toBeNull();
+  });
 
   it('refuses what is not a string (a File from a form, null)', () => {
     expect(parseId(null)).toBeNull();

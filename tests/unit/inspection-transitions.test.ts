@@ -7,7 +7,9 @@ import { expectOnlyTheseMoves, readableTable } from '../support/transitions.ts';
 
 describe('seller inspection transitions (decision 105)', () => {
   it('allows the moves in the table and refuses every other status, event and actor', () => {
-    expect(expectOnlyTheseMoves(INSPECTION_TRANSITIONS, DESK_STATUSES, INSPECTION_EVENTS)).toBe(DESK_STATUSES.length * INSPECTION_EVENTS.length * 4 - INSPECTION_TRANSITIONS.length);
+    expect(expectOnlyTheseMoves(INSPECTION_TRANSITIONS, DESK_STATUSES, INSPECTION_EVENTS)).toBe(
+      DESK_STATUSES.length * INSPECTION_EVENTS.length * 4 - INSPECTION_TRANSITIONS.length,
+    );
   });
 
   it("cancels as the shared cancel of upcoming bookings does (server/appointments/appointments.ts's cancelUpcoming)", () => {

@@ -14,7 +14,10 @@ const fields = {
 
 describe('buildSellChatText', () => {
   it('lists the fields in the spec order, then the images one per line', () => {
-    const text = buildSellChatText(fields, ['https://www.gaadibazaar.in/media/sell_vehicles/1_front-ab-1600.webp', 'https://www.gaadibazaar.in/media/sell_vehicles/1_back-cd-800.webp']);
+    const text = buildSellChatText(fields, [
+      'https://www.gaadibazaar.in/media/sell_vehicles/1_front-ab-1600.webp',
+      'https://www.gaadibazaar.in/media/sell_vehicles/1_back-cd-800.webp',
+    ]);
     expect(text).toBe(
       [
         'Hello, I want to sell my vehicle.',
@@ -58,6 +61,8 @@ describe('largestImageUrl', () => {
     expect(largestImageUrl('https://www.gaadibazaar.in', { key: 'sell_vehicles/1732179000000_front-0a1b2c3d4e', widths: [400, 800, 1600] })).toBe(
       'https://www.gaadibazaar.in/media/sell_vehicles/1732179000000_front-0a1b2c3d4e-1600.webp',
     );
-    expect(largestImageUrl('http://127.0.0.1:3203', { key: 'sell_vehicles/1_small', widths: [320] })).toBe('http://127.0.0.1:3203/media/sell_vehicles/1_small-320.webp');
+    expect(largestImageUrl('http://127.0.0.1:3203', { key: 'sell_vehicles/1_small', widths: [320] })).toBe(
+      'http://127.0.0.1:3203/media/sell_vehicles/1_small-320.webp',
+    );
   });
 });

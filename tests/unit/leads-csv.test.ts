@@ -28,7 +28,13 @@ describe('csvCell', () => {
 
 describe('toCsv', () => {
   it('has a byte-order mark, a header row and CRLF line ends', () => {
-    const csv = toCsv(['ID', 'Name'], [[1, 'Ravi'], [2, 'A, B']]);
+    const csv = toCsv(
+      ['ID', 'Name'],
+      [
+        [1, 'Ravi'],
+        [2, 'A, B'],
+      ],
+    );
     expect(csv).toBe('\uFEFFID,Name\r\n1,Ravi\r\n2,"A, B"\r\n');
   });
 });

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  customerWhatsappNumber,
-  imageFilesError,
-  LEAD_LIMITS,
-  leadMessages,
-  parseRequestForm,
-  parseSellForm,
-} from '../../app/lib/lead-forms.ts';
+import { customerWhatsappNumber, imageFilesError, LEAD_LIMITS, leadMessages, parseRequestForm, parseSellForm } from '../../app/lib/lead-forms.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import { formTokenAge, issueFormToken, MIN_FILL_MS } from '../../server/leads/form-guard.ts';
 import { parseLeadQuery } from '../../server/leads/http/lead-admin.ts';
@@ -45,7 +38,10 @@ describe('request form rules (SPEC 5)', () => {
 
   it('refuses overlong values with the field and its limit', () => {
     const parsed = parseRequestForm(form({ ...request, description: 'x'.repeat(10_000), model: 'm'.repeat(121) }));
-    expect(parsed.ok ? null : parsed.errors).toEqual({ description: 'Description must be at most 1000 characters', model: 'Vehicle model must be at most 120 characters' });
+    expect(parsed.ok ? null : parsed.errors).toEqual({
+      description: 'Description must be at most 1000 characters',
+      model: 'Vehicle model must be at most 120 characters',
+    });
   });
 
   it('keeps Devanagari, emoji and line breaks in the description, dropping control characters', () => {

@@ -37,7 +37,10 @@ describe('driving licence rules', () => {
     expect(licenceAgeProblem('2010-01-01', '2026-11-23')).toMatch(/at least 18/);
     expect(licenceAgeProblem('1900-01-01', '2026-11-23')).toBe(licenceMessages.checkDateOfBirth);
     expect(licenceAgeProblem('1990-01-01', '2026-11-23')).toBeNull();
-    expect(parseWith(schema, { number: 'dl-14 2011 0012345', dateOfBirth: '1990-01-01' })).toEqual({ ok: true, value: { number: 'DL1420110012345', dateOfBirth: '1990-01-01' } });
+    expect(parseWith(schema, { number: 'dl-14 2011 0012345', dateOfBirth: '1990-01-01' })).toEqual({
+      ok: true,
+      value: { number: 'DL1420110012345', dateOfBirth: '1990-01-01' },
+    });
     const missing = parseWith(schema, {});
     expect(missing.ok || missing.fields).toEqual({ number: licenceMessages.number, dateOfBirth: licenceMessages.dateOfBirth });
   });
@@ -48,6 +51,7 @@ describe('driving licence rules', () => {
 
   it('sends people back only to paths of this site', () => {
     expect(localRedirect('/rent/3?from=2026-12-01T10:00')).toBe('/rent/3?from=2026-12-01T10:00');
-    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/a\nb', '', null]) expect(localRedirect(bad), String(bad)).toBeNull();
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', '/a\nb', '', null])
+      expect(localRedirect(bad), String(bad)).toBeNull();
   });
 });

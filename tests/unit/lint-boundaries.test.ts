@@ -133,9 +133,12 @@ describe('React APIs the browser runtime lacks (decision 053)', { timeout: 60_00
   });
 
   it('lets the server entry, which React renders, import what it needs', async () => {
-    const [result] = await eslint.lintText("import { renderToPipeableStream } from 'react-dom/server';\nimport { preload } from 'react-dom';\nexport { renderToPipeableStream, preload };\n", {
-      filePath: path.join(root, 'app/entry.server.tsx'),
-    });
+    const [result] = await eslint.lintText(
+      "import { renderToPipeableStream } from 'react-dom/server';\nimport { preload } from 'react-dom';\nexport { renderToPipeableStream, preload };\n",
+      {
+        filePath: path.join(root, 'app/entry.server.tsx'),
+      },
+    );
     expect(result?.messages.map((message) => message.ruleId)).toEqual([]);
   });
 });

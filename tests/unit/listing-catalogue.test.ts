@@ -41,7 +41,14 @@ const compiler = new Kysely<DB>({
 const blankCar = () => Object.fromEntries(Object.keys(FILTER_COLUMNS).map((column) => [column, null])) as FilterCar;
 
 /** The values a filter is tried with: its buckets, or a value a car could have. */
-const SAMPLES: Record<string, string[]> = { make: ['maruti-suzuki'], model: ['swift'], body: ['suv'], year: ['2019-', '2015-2019', '2020'], color: ['white'], state: ['mh'] };
+const SAMPLES: Record<string, string[]> = {
+  make: ['maruti-suzuki'],
+  model: ['swift'],
+  body: ['suv'],
+  year: ['2019-', '2015-2019', '2020'],
+  color: ['white'],
+  state: ['mh'],
+};
 const samplesOf = (name: (typeof FILTER_NAMES)[number]) => [...FILTERS[name].buckets.map((bucket) => bucket.value), ...(SAMPLES[name] ?? [])];
 
 describe('the filter table', () => {
@@ -93,7 +100,9 @@ describe('the filter table', () => {
 
   it('counts a number under one bucket at most: the buckets of each filter counted by bucket do not overlap', () => {
     for (const [name, buckets] of Object.entries(FACET_BUCKETS)) {
-      const edges = buckets.flatMap(({ match }) => ('ranges' in match ? match.ranges.flatMap((range) => [range.min, range.max]) : [])).filter((edge): edge is number => edge !== null);
+      const edges = buckets
+        .flatMap(({ match }) => ('ranges' in match ? match.ranges.flatMap((range) => [range.min, range.max]) : []))
+        .filter((edge): edge is number => edge !== null);
       const numbers = [...new Set(edges.flatMap((edge) => [edge - 1, edge, edge + 1, edge - 0.5]))];
       for (const number of numbers) {
         const holding = buckets.filter(({ match }) => carMatches(match, { ...blankCar(), [(match as Match).column]: number }));
@@ -108,7 +117,11 @@ describe('the filter table', () => {
       expect(sortLabel(sort)).not.toBe(SORTS[sort].labelKey);
       expect(compiler.selectFrom('vehicles').select('id').orderBy(sortOrder(sort)).compile().sql).toMatch(/"vehicles"\."id" DESC$/);
     }
-    expect(compiler.selectFrom('vehicles').select('id').orderBy(sortOrder('newest')).compile().sql).toMatch(/order by "vehicles"\."featured" DESC, "vehicles"\."created_at" DESC, "vehicles"\."id" DESC$/);
-    expect(compiler.selectFrom('vehicles').select('id').orderBy(sortOrder('price_asc')).compile().sql).toMatch(/order by "vehicles"\."price_rupees" ASC NULLS LAST, "vehicles"\."id" DESC$/);
+    expect(compiler.selectFrom('vehicles').select('id').orderBy(sortOrder('newest')).compile().sql).toMatch(
+      /order by "vehicles"\."featured" DESC, "vehicles"\."created_at" DESC, "vehicles"\."id" DESC$/,
+    );
+    expect(compiler.selectFrom('vehicles').select('id').orderBy(sortOrder('price_asc')).compile().sql).toMatch(
+      /order by "vehicles"\."price_rupees" ASC NULLS LAST, "vehicles"\."id" DESC$/,
+    );
   });
 });

@@ -9,14 +9,23 @@ const parse = (query: string) => readListingQuery(new URLSearchParams(query));
 
 describe('reading what the dealer typed', () => {
   it('normalises fuel without caring how it was written', () => {
-    expect(['Petrol', 'PETROL', ' petrol ', 'Diesel', 'CNG', 'Petrol + CNG', 'Electric', 'EV', 'Hybrid', 'Strong Hybrid (Petrol)', '', 'Steam'].map(fuelKey)).toEqual([
-      'petrol', 'petrol', 'petrol', 'diesel', 'cng', 'cng', 'electric', 'electric', 'hybrid', 'hybrid', null, null,
-    ]);
+    expect(
+      ['Petrol', 'PETROL', ' petrol ', 'Diesel', 'CNG', 'Petrol + CNG', 'Electric', 'EV', 'Hybrid', 'Strong Hybrid (Petrol)', '', 'Steam'].map(fuelKey),
+    ).toEqual(['petrol', 'petrol', 'petrol', 'diesel', 'cng', 'cng', 'electric', 'electric', 'hybrid', 'hybrid', null, null]);
   });
 
   it('counts AMT, CVT, DCT and the like as automatic', () => {
     expect(['Manual', 'manual', 'MT', 'Automatic', 'AMT', 'CVT', 'DCT', 'iMT', '', 'Sequential'].map(transmissionKey)).toEqual([
-      'manual', 'manual', 'manual', 'automatic', 'automatic', 'automatic', 'automatic', 'manual', null, null,
+      'manual',
+      'manual',
+      'manual',
+      'automatic',
+      'automatic',
+      'automatic',
+      'automatic',
+      'manual',
+      null,
+      null,
     ]);
   });
 
@@ -39,11 +48,16 @@ describe('reading what the dealer typed', () => {
 
 describe('the listing parameters', () => {
   it('reads every filter and the sort', () => {
-    const { filters, sort, problems } = parse('budget=5-8,20-&make=maruti-suzuki&model=swift&fuel=diesel,CNG&trans=manual&body=suv&year=2019-&km=-50000&owners=1,3&color=white&state=mh,KA&sort=price_asc');
+    const { filters, sort, problems } = parse(
+      'budget=5-8,20-&make=maruti-suzuki&model=swift&fuel=diesel,CNG&trans=manual&body=suv&year=2019-&km=-50000&owners=1,3&color=white&state=mh,KA&sort=price_asc',
+    );
     expect(problems).toEqual([]);
     expect(sort).toBe('price_asc');
     expect(filters).toEqual({
-      budget: [{ min: 500_000, max: 800_000 }, { min: 2_000_000, max: null }],
+      budget: [
+        { min: 500_000, max: 800_000 },
+        { min: 2_000_000, max: null },
+      ],
       make: ['maruti-suzuki'],
       model: ['swift'],
       fuel: ['diesel', 'cng'],
@@ -70,7 +84,9 @@ describe('the listing parameters', () => {
   it('writes a listing back in one order, so equal listings have equal URLs', () => {
     const { filters } = parse('state=KA&fuel=diesel&budget=5-8');
     expect(listingParams({ q: ' creta ', filters, sort: 'newest', page: 1 }).toString()).toBe('q=creta&budget=5-8&fuel=diesel&state=KA');
-    expect(listingParams({ filters, sort: 'km_asc', page: 3, category: 'suvs' }).toString()).toBe('category=suvs&budget=5-8&fuel=diesel&state=KA&sort=km_asc&page=3');
+    expect(listingParams({ filters, sort: 'km_asc', page: 3, category: 'suvs' }).toString()).toBe(
+      'category=suvs&budget=5-8&fuel=diesel&state=KA&sort=km_asc&page=3',
+    );
     expect(listingParams({ filters: emptyFilters() }).toString()).toBe('');
   });
 

@@ -38,7 +38,15 @@ beforeEach(async () => {
   peer.messages.length = 0;
 });
 
-const production = { APP_MODE: 'production', SITE_ORIGIN: 'https://www.gaadibazaar.in', AUTH_SECRET: 'x'.repeat(40), SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+15005550006' };
+const production = {
+  APP_MODE: 'production',
+  SITE_ORIGIN: 'https://www.gaadibazaar.in',
+  AUTH_SECRET: 'x'.repeat(40),
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC1',
+  TWILIO_AUTH_TOKEN: 't',
+  TWILIO_FROM: '+15005550006',
+};
 const verifyUrl = 'https://www.gaadibazaar.in/api/auth/verify-email?token=abc.def&callbackURL=%2Fprofile%3Fverified%3D1';
 
 async function smtpUrlOfNothing() {
@@ -66,7 +74,12 @@ describe('createMailer', () => {
 
   it('carries names and subjects outside ASCII intact', async () => {
     const config = parseConfig({ APP_MODE: 'test', SMTP_URL: peer.url });
-    await createMailer({ config, database, logger, clock }).send({ to: 'ravi@example.in', subject: 'Price drop: ₹4,50,000 for रवि', text: 'Namaste रवि,\nThe price is now ₹4,50,000.', html: '<p>Namaste रवि</p>' });
+    await createMailer({ config, database, logger, clock }).send({
+      to: 'ravi@example.in',
+      subject: 'Price drop: ₹4,50,000 for रवि',
+      text: 'Namaste रवि,\nThe price is now ₹4,50,000.',
+      html: '<p>Namaste रवि</p>',
+    });
     const received = await peer.waitForMessage((message) => message.envelopeTo.includes('ravi@example.in'));
     expect(received.subject).toBe('Price drop: ₹4,50,000 for रवि');
     expect(received.text).toBe('Namaste रवि,\nThe price is now ₹4,50,000.');
@@ -76,7 +89,9 @@ describe('createMailer', () => {
   it('keeps mail only in the outbox in a demo without SMTP_URL', async () => {
     const config = parseConfig({ APP_MODE: 'demo' });
     await createMailer({ config, database, logger, clock }).send({ to: 'demo@example.in', subject: 'Hello', text: 'Body' });
-    expect(await listOutboxMessages(database, { limit: 5 })).toMatchObject([{ channel: 'email', recipient: 'demo@example.in', subject: 'Hello', body: 'Body' }]);
+    expect(await listOutboxMessages(database, { limit: 5 })).toMatchObject([
+      { channel: 'email', recipient: 'demo@example.in', subject: 'Hello', body: 'Body' },
+    ]);
     expect(peer.messages).toHaveLength(0);
   });
 
@@ -97,7 +112,9 @@ describe('createMailer', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MailError);
     const host = new URL(smtpUrl).host;
-    expect((error as MailError).message).toMatch(new RegExp(`^Mail to b\\*\\*\\*@example\\.in could not be sent through SMTP \\(${host.replaceAll('.', '\\.')}\\): .*ECONNREFUSED`));
+    expect((error as MailError).message).toMatch(
+      new RegExp(`^Mail to b\\*\\*\\*@example\\.in could not be sent through SMTP \\(${host.replaceAll('.', '\\.')}\\): .*ECONNREFUSED`),
+    );
   });
 
   it('in a demo with a dead SMTP server keeps the mail in the outbox and does not fail', async () => {

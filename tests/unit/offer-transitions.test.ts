@@ -4,7 +4,9 @@ import { expectOnlyTheseMoves, readableTable } from '../support/transitions.ts';
 
 describe("transitions of the dealer's offer on a seller's car (decision 105)", () => {
   it('allows the moves in the table and refuses every other status, event and actor', () => {
-    expect(expectOnlyTheseMoves(OFFER_TRANSITIONS, OFFER_STATUSES, OFFER_EVENTS)).toBe(OFFER_STATUSES.length * OFFER_EVENTS.length * 4 - OFFER_TRANSITIONS.length);
+    expect(expectOnlyTheseMoves(OFFER_TRANSITIONS, OFFER_STATUSES, OFFER_EVENTS)).toBe(
+      OFFER_STATUSES.length * OFFER_EVENTS.length * 4 - OFFER_TRANSITIONS.length,
+    );
   });
 
   it('reads as the rules the seller and the desk live by', () => {

@@ -10,7 +10,10 @@ import type { AppServices } from '../../server/services.ts';
  */
 const api = apiV1({} as AppServices, () => '');
 const document = openApiDocument(api.routes) as ReturnType<typeof openApiDocument> & { paths: Record<string, Record<string, Operation>> };
-type Operation = { responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>; parameters?: Array<{ name: string; in: string }> };
+type Operation = {
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+  parameters?: Array<{ name: string; in: string }>;
+};
 
 /** Every `$ref` anywhere in `value`, with where it was found. */
 function refsIn(value: unknown, at = '#'): Array<{ ref: string; at: string }> {
@@ -40,11 +43,17 @@ describe('the /api/v1 OpenAPI document', () => {
       for (const [method, operation] of Object.entries(item)) {
         expect(['get', 'post', 'put', 'patch', 'delete'], `${method} ${path}`).toContain(method);
         const statuses = Object.keys(operation.responses ?? {});
-        expect(statuses.some((status) => /^2\d\d$/.test(status)), `${method} ${path} answers a success`).toBe(true);
+        expect(
+          statuses.some((status) => /^2\d\d$/.test(status)),
+          `${method} ${path} answers a success`,
+        ).toBe(true);
         for (const [status, answer] of Object.entries(operation.responses ?? {})) expect(answer.description, `${method} ${path} ${status}`).toBeTruthy();
         // Every path parameter of the template is declared, and only those.
         const templated = [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]).sort();
-        const declared = (operation.parameters ?? []).filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name).sort();
+        const declared = (operation.parameters ?? [])
+          .filter((parameter) => parameter.in === 'path')
+          .map((parameter) => parameter.name)
+          .sort();
         expect(declared, `${method} ${path}`).toEqual(templated);
       }
     }
@@ -60,20 +69,27 @@ describe('the /api/v1 OpenAPI document', () => {
     const booking = document.paths['/rentals/bookings']!.post!;
     expect(Object.keys(booking.responses!)).toEqual(expect.arrayContaining(['201', '400', '401', '403', '409', '422', '429', '503']));
     expect(JSON.stringify(booking.responses!['429'])).toContain('Retry-After');
-    expect(document.components.schemas.Problem).toMatchObject({ required: ['type', 'title', 'status', 'detail'], properties: { fields: expect.any(Object), reason: expect.any(Object) } });
+    expect(document.components.schemas.Problem).toMatchObject({
+      required: ['type', 'title', 'status', 'detail'],
+      properties: { fields: expect.any(Object), reason: expect.any(Object) },
+    });
     // Every refusal of every operation is a problem, and nothing else.
     for (const [path, item] of Object.entries(document.paths))
       for (const [method, operation] of Object.entries(item))
         for (const [status, answer] of Object.entries(operation.responses ?? {}))
           if (Number(status) >= 400) expect(Object.keys(answer.content ?? {}), `${method} ${path} ${status}`).toEqual(['application/problem+json']);
     expect(document.paths['/vehicles']!.get!.responses!['401']).toBeUndefined();
-    expect(document.paths['/vehicles']!.get!.parameters!.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['q', 'budget', 'fuel', 'sort', 'page', 'perPage']));
+    expect(document.paths['/vehicles']!.get!.parameters!.map((parameter) => parameter.name)).toEqual(
+      expect.arrayContaining(['q', 'budget', 'fuel', 'sort', 'page', 'perPage']),
+    );
   });
 
   it('describes every route of the API', () => {
     const routes = api.routes.filter((route) => route.method !== 'ALL');
     expect(routes.length).toBeGreaterThan(15);
-    const missing = routes.filter((route) => !document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()]).map((route) => `${route.method} ${route.path}`);
+    const missing = routes
+      .filter((route) => !document.paths[openApiPath(route.path)]?.[route.method.toLowerCase()])
+      .map((route) => `${route.method} ${route.path}`);
     expect(missing).toEqual([]);
     // And nothing is described that is not served.
     const served = new Set(routes.map((route) => `${route.method.toLowerCase()} ${openApiPath(route.path)}`));

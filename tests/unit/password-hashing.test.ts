@@ -6,7 +6,15 @@ import { parseConfig } from '../../server/config.ts';
 
 /** The test suite's cheap password hashing (light bot-check work, a chosen clock): correct, and never available to production. */
 
-const production = { APP_MODE: 'production', SITE_ORIGIN: 'https://www.example.in', AUTH_SECRET: 'x'.repeat(32), SMTP_URL: 'smtp://mail', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: 'k', MSG91_TEMPLATE_ID: 't' };
+const production = {
+  APP_MODE: 'production',
+  SITE_ORIGIN: 'https://www.example.in',
+  AUTH_SECRET: 'x'.repeat(32),
+  SMTP_URL: 'smtp://mail',
+  SMS_PROVIDER: 'msg91',
+  MSG91_AUTH_KEY: 'k',
+  MSG91_TEMPLATE_ID: 't',
+};
 
 describe('password hashing', () => {
   it('is better-auth’s own by default; the fast kind is refused in production', () => {

@@ -134,9 +134,11 @@ describe('path helpers', () => {
 });
 
 describe('pageAddress: the page a request is for, as the visitor sees it', () => {
-  it('is the page of a data request, without React Router\'s own parameters', () => {
+  it("is the page of a data request, without React Router's own parameters", () => {
     expect(pageAddress('https://www.example.in/vehicle/36/test-drive.data')).toBe('/vehicle/36/test-drive');
-    expect(pageAddress('https://www.example.in/sell-vehicle/inspection.data?make=Hyundai&model=Creta&_routes=routes%2Fsell-inspection')).toBe('/sell-vehicle/inspection?make=Hyundai&model=Creta');
+    expect(pageAddress('https://www.example.in/sell-vehicle/inspection.data?make=Hyundai&model=Creta&_routes=routes%2Fsell-inspection')).toBe(
+      '/sell-vehicle/inspection?make=Hyundai&model=Creta',
+    );
     expect(pageAddress('http://localhost:3000/_.data?_routes=root')).toBe('/');
     expect(pageAddress('http://localhost:3000/hi/wishlist.data')).toBe('/hi/wishlist');
   });

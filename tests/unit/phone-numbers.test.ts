@@ -28,11 +28,13 @@ describe('canonicalPhone (server/phone.ts)', () => {
       ['+91 (0) 93999 99378'],
       ['93999.99378'],
     ];
-    for (const [typed, code] of spellings) expect(canonicalPhone(typed, code), `${JSON.stringify(typed)} with ${JSON.stringify(code ?? '(none)')}`).toEqual({ ok: true, phone: '+919399999378' });
+    for (const [typed, code] of spellings)
+      expect(canonicalPhone(typed, code), `${JSON.stringify(typed)} with ${JSON.stringify(code ?? '(none)')}`).toEqual({ ok: true, phone: '+919399999378' });
   });
 
   it('takes every Indian mobile series (6, 7, 8 and 9)', () => {
-    for (const national of ['9876543210', '8123456789', '7012345678', '6200000000']) expect(canonicalPhone(national)).toEqual({ ok: true, phone: `+91${national}` });
+    for (const national of ['9876543210', '8123456789', '7012345678', '6200000000'])
+      expect(canonicalPhone(national)).toEqual({ ok: true, phone: `+91${national}` });
   });
 
   it('refuses a country code other than India’s, on the code', () => {
@@ -76,7 +78,10 @@ describe('canonicalPhone (server/phone.ts)', () => {
   });
 
   it('canonicalPhoneField keeps the field’s own messages and adds the refusal', () => {
-    const field = z.string().trim().min(1, { error: () => phoneMessages.phoneRequired });
+    const field = z
+      .string()
+      .trim()
+      .min(1, { error: () => phoneMessages.phoneRequired });
     const schema = z.object({ phone: canonicalPhoneField(field, () => phoneMessages.phoneInvalid) });
     expect(parseWith(schema, { phone: ' +91 93999-99378 ' })).toEqual({ ok: true, value: { phone: '+919399999378' } });
     expect(parseWith(schema, { phone: ' ' })).toMatchObject({ ok: false, fields: { phone: phoneMessages.phoneRequired } });

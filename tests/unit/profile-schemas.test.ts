@@ -12,11 +12,17 @@ describe('profile and phone code schemas', () => {
     expect(phoneCodeRequest.parse({ phone: ' 98765 43210 ' })).toEqual({ phone: '+919876543210', countryCode: '+91' });
     expect(phoneCodeRequest.parse({ phone: '098765-43210', countryCode: '91' }).phone).toBe('+919876543210');
     expect(phoneCodeRequest.parse({ phone: '+91 98765 43210', countryCode: '+91' }).phone).toBe('+919876543210');
-    expect(phoneVerify.parse({ phone: '9876543210', countryCode: '91', otp: ' 123456 ', name: ' अनिल ' })).toEqual({ phone: '+919876543210', countryCode: '91', otp: '123456', name: 'अनिल' });
+    expect(phoneVerify.parse({ phone: '9876543210', countryCode: '91', otp: ' 123456 ', name: ' अनिल ' })).toEqual({
+      phone: '+919876543210',
+      countryCode: '91',
+      otp: '123456',
+      name: 'अनिल',
+    });
   });
 
   it('gives the spec’s messages in the spec’s order: phone, then “request OTP first”, then the code and the name', () => {
-    const message = (intent: 'send' | 'verify', input: Record<string, unknown>, requested: boolean) => profileFormError(intent, input, requested)?.error ?? null;
+    const message = (intent: 'send' | 'verify', input: Record<string, unknown>, requested: boolean) =>
+      profileFormError(intent, input, requested)?.error ?? null;
     const verify = (input: Record<string, unknown>, requested = true) => message('verify', input, requested);
     expect(message('send', {}, false)).toBe(phoneMessages.phoneRequired);
     expect(message('send', { phone: '98765' }, false)).toBe(phoneMessages.phoneInvalid);
@@ -36,29 +42,51 @@ describe('profile and phone code schemas', () => {
 
   it('names the field at fault: the country code (India’s only) or the number, which the server holds to a valid Indian mobile', () => {
     for (const countryCode of ['091', '0', '+1']) {
-      expect(profileFormError('send', { phone: '9876543210', countryCode }, false), countryCode).toEqual({ error: phoneMessages.phoneInvalid, fields: { countryCode: phoneMessages.phoneInvalid } });
-      expect(profileFormError('send', { phone: '9876543210', countryCode }, false, profileSchemas), countryCode).toEqual({ error: phoneMessages.phoneInvalid, fields: { countryCode: phoneMessages.phoneInvalid } });
+      expect(profileFormError('send', { phone: '9876543210', countryCode }, false), countryCode).toEqual({
+        error: phoneMessages.phoneInvalid,
+        fields: { countryCode: phoneMessages.phoneInvalid },
+      });
+      expect(profileFormError('send', { phone: '9876543210', countryCode }, false, profileSchemas), countryCode).toEqual({
+        error: phoneMessages.phoneInvalid,
+        fields: { countryCode: phoneMessages.phoneInvalid },
+      });
     }
     // The browser's light look passes a landline or a number that no mobile has; the server does not.
     for (const phone of ['1234567890', '022 1234 5678', '+1 202 555 0123', '+91919399999378']) {
       expect(profileFormError('send', { phone, countryCode: '+91' }, false), phone).toBeNull();
-      expect(profileFormError('send', { phone, countryCode: '+91' }, false, profileSchemas), phone).toEqual({ error: phoneMessages.phoneInvalid, fields: { phone: phoneMessages.phoneInvalid } });
+      expect(profileFormError('send', { phone, countryCode: '+91' }, false, profileSchemas), phone).toEqual({
+        error: phoneMessages.phoneInvalid,
+        fields: { phone: phoneMessages.phoneInvalid },
+      });
       // The phone comes first, before "request OTP first" and the other fields.
-      expect(profileFormError('verify', { phone, countryCode: '+91', otp: '', name: '' }, false, profileSchemas)?.fields, phone).toEqual({ phone: phoneMessages.phoneInvalid });
+      expect(profileFormError('verify', { phone, countryCode: '+91', otp: '', name: '' }, false, profileSchemas)?.fields, phone).toEqual({
+        phone: phoneMessages.phoneInvalid,
+      });
     }
     // One message at a time, marked on its own field only.
-    expect(profileFormError('verify', { phone: '9876543210', otp: '', name: '' }, true, profileSchemas)).toEqual({ error: phoneMessages.otpRequired, fields: { otp: phoneMessages.otpRequired } });
+    expect(profileFormError('verify', { phone: '9876543210', otp: '', name: '' }, true, profileSchemas)).toEqual({
+      error: phoneMessages.otpRequired,
+      fields: { otp: phoneMessages.otpRequired },
+    });
   });
 
   it('refuses what is not text with the field’s own message', () => {
     const refused = parseWith(phoneVerifySchema, { phone: ['9876543210'], countryCode: 91, otp: 123456, name: { first: 'Asha' } });
-    expect(refused.ok || refused.fields).toEqual({ phone: phoneMessages.phoneRequired, countryCode: phoneMessages.phoneInvalid, otp: phoneMessages.otpRequired, name: phoneMessages.nameRequired });
+    expect(refused.ok || refused.fields).toEqual({
+      phone: phoneMessages.phoneRequired,
+      countryCode: phoneMessages.phoneInvalid,
+      otp: phoneMessages.otpRequired,
+      name: phoneMessages.nameRequired,
+    });
   });
 });
 
 describe('test-drive slots query', () => {
   it('needs a car id and a real calendar date', () => {
     expect(parseWith(testDriveSlotsQuerySchema, { vehicleId: '12', date: '2026-12-01' })).toEqual({ ok: true, value: { vehicleId: 12, date: '2026-12-01' } });
-    expect(parseWith(testDriveSlotsQuerySchema, { vehicleId: '99999999999', date: '2026-02-30' })).toMatchObject({ ok: false, fields: { vehicleId: expect.stringMatching(/^vehicleId/), date: expect.stringMatching(/^date/) } });
+    expect(parseWith(testDriveSlotsQuerySchema, { vehicleId: '99999999999', date: '2026-02-30' })).toMatchObject({
+      ok: false,
+      fields: { vehicleId: expect.stringMatching(/^vehicleId/), date: expect.stringMatching(/^date/) },
+    });
   });
 });

@@ -34,47 +34,79 @@ describe('the wording of money by how it moved', () => {
   });
 
   it('says money paid in person comes back in person, by cash, UPI or card', () => {
-    expect(settlementMoneyText({ direction: 'returned', paise: 220_000, method: 'cash', reference: null })).toBe('₹2,200 returned to you in cash at the return.');
-    expect(settlementMoneyText({ direction: 'returned', paise: 220_000, method: 'upi', reference: '412345678901' })).toBe('₹2,200 sent to your UPI at the return (reference 412345678901).');
-    expect(settlementMoneyText({ direction: 'returned', paise: 220_000, method: 'card', reference: 'A1B2C3' })).toBe('₹2,200 refunded to your card at the return (reference A1B2C3).');
+    expect(settlementMoneyText({ direction: 'returned', paise: 220_000, method: 'cash', reference: null })).toBe(
+      '₹2,200 returned to you in cash at the return.',
+    );
+    expect(settlementMoneyText({ direction: 'returned', paise: 220_000, method: 'upi', reference: '412345678901' })).toBe(
+      '₹2,200 sent to your UPI at the return (reference 412345678901).',
+    );
+    expect(settlementMoneyText({ direction: 'returned', paise: 220_000, method: 'card', reference: 'A1B2C3' })).toBe(
+      '₹2,200 refunded to your card at the return (reference A1B2C3).',
+    );
   });
 
   it('says charges beyond the deposit were paid, and how', () => {
-    expect(settlementMoneyText({ direction: 'collected', paise: 50_000, method: 'cash', reference: null })).toBe('₹500 of charges beyond the deposit paid in cash at the return.');
-    expect(settlementMoneyText({ direction: 'collected', paise: 50_000, method: 'upi', reference: '998877665544' })).toBe('₹500 of charges beyond the deposit paid by UPI at the return (reference 998877665544).');
+    expect(settlementMoneyText({ direction: 'collected', paise: 50_000, method: 'cash', reference: null })).toBe(
+      '₹500 of charges beyond the deposit paid in cash at the return.',
+    );
+    expect(settlementMoneyText({ direction: 'collected', paise: 50_000, method: 'upi', reference: '998877665544' })).toBe(
+      '₹500 of charges beyond the deposit paid by UPI at the return (reference 998877665544).',
+    );
   });
 
   it('says so when nothing moves', () => {
-    expect(settlementMoneyText({ direction: 'none', paise: 0, method: null, reference: null }, { deposit: 5000 })).toBe('Nothing to return: the charges came to the whole deposit.');
-    expect(settlementMoneyText({ direction: 'none', paise: 0, method: null, reference: null }, { deposit: 0 })).toBe('Nothing to return and nothing more to pay.');
+    expect(settlementMoneyText({ direction: 'none', paise: 0, method: null, reference: null }, { deposit: 5000 })).toBe(
+      'Nothing to return: the charges came to the whole deposit.',
+    );
+    expect(settlementMoneyText({ direction: 'none', paise: 0, method: null, reference: null }, { deposit: 0 })).toBe(
+      'Nothing to return and nothing more to pay.',
+    );
     expect(cancellationMoneyText({ paise: 0, paidPaise: 0 })).toBe('Nothing to refund: nothing was paid yet.');
     expect(cancellationMoneyText({ paise: 0, paidPaise: 300_000 })).toBe('Nothing to refund: by the cancellation terms, what you paid is kept.');
   });
 
   it('says what was paid at the handover', () => {
     expect(handoverMoneyText({ paise: 720_000, method: 'cash', reference: null })).toBe('₹7,200 paid in cash at the handover.');
-    expect(handoverMoneyText({ paise: 720_000, method: 'upi', reference: '412345678901' })).toBe('₹7,200 paid by UPI at the handover (reference 412345678901).');
+    expect(handoverMoneyText({ paise: 720_000, method: 'upi', reference: '412345678901' })).toBe(
+      '₹7,200 paid by UPI at the handover (reference 412345678901).',
+    );
     expect(handoverMoneyText({ paise: 0, method: 'online', reference: null })).toBe('Already paid online: nothing was due at the handover.');
   });
 
   it('says every one in Hindi without English', () => {
     const texts = [
       onlineRefundText(220_000, { window: '7 कार्य दिवस' }, 'hi'),
-      ...(['cash', 'upi', 'card', 'online'] as const).map((method) => settlementMoneyText({ direction: 'returned', paise: 220_000, method, reference: '41234' }, {}, 'hi')),
-      ...(['cash', 'upi', 'card'] as const).map((method) => settlementMoneyText({ direction: 'collected', paise: 50_000, method, reference: '41234' }, {}, 'hi')),
-      ...(['cash', 'upi', 'card', 'online'] as const).map((method) => handoverMoneyText({ paise: method === 'online' ? 0 : 720_000, method, reference: null }, 'hi')),
+      ...(['cash', 'upi', 'card', 'online'] as const).map((method) =>
+        settlementMoneyText({ direction: 'returned', paise: 220_000, method, reference: '41234' }, {}, 'hi'),
+      ),
+      ...(['cash', 'upi', 'card'] as const).map((method) =>
+        settlementMoneyText({ direction: 'collected', paise: 50_000, method, reference: '41234' }, {}, 'hi'),
+      ),
+      ...(['cash', 'upi', 'card', 'online'] as const).map((method) =>
+        handoverMoneyText({ paise: method === 'online' ? 0 : 720_000, method, reference: null }, 'hi'),
+      ),
       settlementMoneyText({ direction: 'none', paise: 0, method: null, reference: null }, { deposit: 5000 }, 'hi'),
       cancellationMoneyText({ paise: 0, paidPaise: 0 }, 'hi'),
     ];
     expect(texts.flatMap(untranslatedWords)).toEqual([]);
-    expect(settlementMoneyText({ direction: 'returned', paise: 220_000, method: 'cash', reference: null }, {}, 'hi')).toBe('वापसी पर ₹2,200 आपको कैश में लौटाए गए।');
+    expect(settlementMoneyText({ direction: 'returned', paise: 220_000, method: 'cash', reference: null }, {}, 'hi')).toBe(
+      'वापसी पर ₹2,200 आपको कैश में लौटाए गए।',
+    );
   });
 });
 
 describe("the renter's closing mail and SMS, worded by how the deposit came back", () => {
   const rates = { hourlyRate: 100, dailyRate: 2000, weeklyRate: null, kmPerDay: 200, extraKmRate: 10, deposit: 5000, minHours: 4 };
   const pricePolicy = { gstPercent: 18, protectionPerDay: 300, deliveryFee: 500 };
-  const policy: RentalPolicy = { ...pricePolicy, graceHours: 1, lateFeePerHour: 200, freeCancelHours: 24, lateCancelKeepDays: 1, protectionCap: 3000, refundWorkingDays: 7 };
+  const policy: RentalPolicy = {
+    ...pricePolicy,
+    graceHours: 1,
+    lateFeePerHour: 200,
+    freeCancelHours: 24,
+    lateCancelKeepDays: 1,
+    protectionCap: 3000,
+    refundWorkingDays: 7,
+  };
   const fromMs = Date.UTC(2026, 11, 3, 4, 30);
   const booking = (settlement: Booking['settlement'], paymentMethod: Booking['paymentMethod'] = 'pay-at-pickup') =>
     ({
@@ -91,7 +123,19 @@ describe("the renter's closing mail and SMS, worded by how the deposit came back
       note: '',
       paymentMethod,
       amountPaid: 9720,
-      charges: { kmDriven: 300, extraKm: 0, extraKmCharge: 0, lateHours: 0, lateFee: 0, fuelCharge: 2800, damage: [], damageCharge: 0, total: 2800, depositRefund: 2200, amountDue: 0 },
+      charges: {
+        kmDriven: 300,
+        extraKm: 0,
+        extraKmCharge: 0,
+        lateHours: 0,
+        lateFee: 0,
+        fuelCharge: 2800,
+        damage: [],
+        damageCharge: 0,
+        total: 2800,
+        depositRefund: 2200,
+        amountDue: 0,
+      },
       depositRefund: 2200,
       settlement,
     }) as unknown as Booking;

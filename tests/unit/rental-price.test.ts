@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bookedHours, cancellationRefund, HOUR_MS, kmIncludedFor, quoteRental, quoteTotals, rentFor, returnCharges, type RentalRates } from '../../app/lib/rental-price.ts';
+import {
+  bookedHours,
+  cancellationRefund,
+  HOUR_MS,
+  kmIncludedFor,
+  quoteRental,
+  quoteTotals,
+  rentFor,
+  returnCharges,
+  type RentalRates,
+} from '../../app/lib/rental-price.ts';
 import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';
 import { ageOn } from '../../app/lib/licence.ts';
 import { parseRentalTerms } from '../../app/lib/rentals.ts';
@@ -28,14 +38,27 @@ describe('the rental quote (worked examples)', () => {
   });
 
   it('protection per started day and delivery are lines, GST is on all three; paying online pays the total, the deposit stays for pickup', () => {
-    const quote = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-03T13:00') }, policy, { protection: true, delivery: true, payOnline: true });
+    const quote = quoteRental(swift, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-03T13:00') }, policy, {
+      protection: true,
+      delivery: true,
+      payOnline: true,
+    });
     expect(quote.lines).toEqual([
       { kind: 'rent', label: 'Rent, 51 hours (2 days 3 hours)', amount: 4050 },
       { kind: 'protection', label: 'Damage protection, 3 days', amount: 750 },
       { kind: 'delivery', label: 'Delivery to your address', amount: 500 },
       { kind: 'gst', label: 'GST 18%', amount: 954 },
     ]);
-    expect(quote).toMatchObject({ protection: 750, deliveryFee: 500, gst: 954, total: 6254, payableNow: 6254, dueAtPickup: 5000, deposit: 5000, depositAt: 'pickup' });
+    expect(quote).toMatchObject({
+      protection: 750,
+      deliveryFee: 500,
+      gst: 954,
+      total: 6254,
+      payableNow: 6254,
+      dueAtPickup: 5000,
+      deposit: 5000,
+      depositAt: 'pickup',
+    });
     expect(quoteTotals(quote).map((row) => [row.key, row.amount])).toEqual([
       ['total', 6254],
       ['deposit', 5000],
@@ -73,7 +96,12 @@ describe('the rental quote (worked examples)', () => {
   it('rounds started hours up and counts unlimited km as null', () => {
     expect(bookedHours(0, HOUR_MS + 1)).toBe(2);
     expect(kmIncludedFor(49, null)).toBeNull();
-    const quote = quoteRental({ ...swift, kmPerDay: null }, { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-02T10:00') }, { ...policy, gstPercent: 0 }, { delivery: true });
+    const quote = quoteRental(
+      { ...swift, kmPerDay: null },
+      { fromMs: at('2026-12-01T10:00'), toMs: at('2026-12-02T10:00') },
+      { ...policy, gstPercent: 0 },
+      { delivery: true },
+    );
     expect(quote).toMatchObject({ hours: 24, rent: 1800, deliveryFee: 500, gst: 0, kmIncluded: null, total: 2300, payableNow: 0, dueAtPickup: 7300 });
   });
 });
@@ -91,10 +119,23 @@ describe("the quote's lines (property)", () => {
     ...Object.values(demoRentalTerms).map((terms) => ({ ...terms, weeklyRate: terms.weeklyRate ?? null })),
     ...Array.from({ length: 40 }, (_, index) => {
       const dailyRate = 1 + next(8000);
-      return { hourlyRate: 1 + next(600), dailyRate, weeklyRate: index % 3 === 0 ? null : 1 + next(9 * dailyRate), kmPerDay: null, extraKmRate: 10, deposit: next(20_000), minHours: 1 + next(24) };
+      return {
+        hourlyRate: 1 + next(600),
+        dailyRate,
+        weeklyRate: index % 3 === 0 ? null : 1 + next(9 * dailyRate),
+        kmPerDay: null,
+        extraKmRate: 10,
+        deposit: next(20_000),
+        minHours: 1 + next(24),
+      };
     }),
   ];
-  const policies = [policy, { gstPercent: 0, protectionPerDay: 0, deliveryFee: 0 }, { gstPercent: 5, protectionPerDay: 399, deliveryFee: 750 }, { gstPercent: 40, protectionPerDay: 1, deliveryFee: 1 }];
+  const policies = [
+    policy,
+    { gstPercent: 0, protectionPerDay: 0, deliveryFee: 0 },
+    { gstPercent: 5, protectionPerDay: 399, deliveryFee: 750 },
+    { gstPercent: 40, protectionPerDay: 1, deliveryFee: 1 },
+  ];
   const choiceSets = [{}, { protection: true }, { delivery: true }, { protection: true, delivery: true, payOnline: true }, { payOnline: true }];
 
   it('total is the sum of the lines, never falls as the booking grows, and the deposit is never in what is payable', () => {
@@ -105,10 +146,12 @@ describe("the quote's lines (property)", () => {
         for (let hours = 1; hours <= 30 * 24; hours += 1) {
           const quote = quoteRental(card, { fromMs: 0, toMs: hours * HOUR_MS }, quotePolicy, choices);
           const where = `card ${cardIndex}, ${JSON.stringify(choices)}, ${hours} h`;
-          if (quote.total !== quote.lines.reduce((sum, line) => sum + line.amount, 0)) expect.fail(`${where}: total ${quote.total} is not the sum of the lines`);
+          if (quote.total !== quote.lines.reduce((sum, line) => sum + line.amount, 0))
+            expect.fail(`${where}: total ${quote.total} is not the sum of the lines`);
           if (quote.total < previous) expect.fail(`${where}: ₹${quote.total}, less than ${hours - 1} hours (₹${previous})`);
           if (quote.payableNow !== (choices.payOnline ? quote.total : 0)) expect.fail(`${where}: payable now ₹${quote.payableNow}`);
-          if (quote.dueAtPickup + quote.payableNow !== quote.total + quote.deposit) expect.fail(`${where}: now and at pickup do not add up to the total and the deposit`);
+          if (quote.dueAtPickup + quote.payableNow !== quote.total + quote.deposit)
+            expect.fail(`${where}: now and at pickup do not add up to the total and the deposit`);
           if (quote.lines.some((line) => (line.kind as string) === 'deposit')) expect.fail(`${where}: the deposit is a line`);
           previous = quote.total;
         }
@@ -145,7 +188,9 @@ describe('the rent never falls as the booking grows', () => {
     }
   }
 
-  it.each(demoCards)('$name (demo fleet): every duration from 1 hour to 30 days costs at least the one before', ({ name, rates }) => expectNeverFalls(name, rates));
+  it.each(demoCards)('$name (demo fleet): every duration from 1 hour to 30 days costs at least the one before', ({ name, rates }) =>
+    expectNeverFalls(name, rates),
+  );
 
   it('200 random rate cards: every duration from 1 hour to 30 days costs at least the one before', () => {
     for (const { name, rates } of randomCards) expectNeverFalls(name, rates);
@@ -185,11 +230,43 @@ describe('charges at return', () => {
   const rule = { graceHours: 1, lateFeePerHour: 200 };
   const dueMs = at('2026-12-03T13:00');
   it('charges extra km and hours past the grace, and refunds the deposit less these', () => {
-    const charges = returnCharges({ odometerOut: 10_000, odometerIn: 10_000 + 720 + 50, kmIncluded: 720, extraKmRate: 12, dueMs, returnedMs: dueMs + 2.5 * HOUR_MS, fuelCharge: 300, deposit: 5000, rule });
-    expect(charges).toEqual({ kmDriven: 770, extraKm: 50, extraKmCharge: 600, lateHours: 2, lateFee: 400, fuelCharge: 300, damage: [], damageCharge: 0, total: 1300, depositRefund: 3700, amountDue: 0 });
+    const charges = returnCharges({
+      odometerOut: 10_000,
+      odometerIn: 10_000 + 720 + 50,
+      kmIncluded: 720,
+      extraKmRate: 12,
+      dueMs,
+      returnedMs: dueMs + 2.5 * HOUR_MS,
+      fuelCharge: 300,
+      deposit: 5000,
+      rule,
+    });
+    expect(charges).toEqual({
+      kmDriven: 770,
+      extraKm: 50,
+      extraKmCharge: 600,
+      lateHours: 2,
+      lateFee: 400,
+      fuelCharge: 300,
+      damage: [],
+      damageCharge: 0,
+      total: 1300,
+      depositRefund: 3700,
+      amountDue: 0,
+    });
   });
   it('within the grace is not late; charges above the deposit are owed', () => {
-    const charges = returnCharges({ odometerOut: 0, odometerIn: 2000, kmIncluded: 240, extraKmRate: 12, dueMs, returnedMs: dueMs + HOUR_MS, fuelCharge: 0, deposit: 5000, rule });
+    const charges = returnCharges({
+      odometerOut: 0,
+      odometerIn: 2000,
+      kmIncluded: 240,
+      extraKmRate: 12,
+      dueMs,
+      returnedMs: dueMs + HOUR_MS,
+      fuelCharge: 0,
+      deposit: 5000,
+      rule,
+    });
     expect(charges.lateHours).toBe(0);
     expect(charges.total).toBe(1760 * 12);
     expect(charges.depositRefund).toBe(0);
@@ -205,7 +282,17 @@ describe('India time', () => {
     expect(indiaDateTimeParam(ms)).toBe('2026-12-01T10:00');
   });
   it('refuses anything else', () => {
-    for (const bad of ['2026-02-30T10:00', '2026-12-01 10:00', '2026-12-01T24:00', '2026-12-01T10:00:00', '2026-12-01T10:00+05:30', '', 'x', '9999-01-01T00:00', '2026-12-01T10:00\u0000']) {
+    for (const bad of [
+      '2026-02-30T10:00',
+      '2026-12-01 10:00',
+      '2026-12-01T24:00',
+      '2026-12-01T10:00:00',
+      '2026-12-01T10:00+05:30',
+      '',
+      'x',
+      '9999-01-01T00:00',
+      '2026-12-01T10:00\u0000',
+    ]) {
       expect(parseIndiaDateTime(bad), bad).toBeNull();
     }
     expect(parseIndiaDateTime(42)).toBeNull();
@@ -226,10 +313,33 @@ describe('India time', () => {
 
 describe('rental terms input', () => {
   it('accepts form strings and fills the defaults', () => {
-    const parsed = parseRentalTerms({ hourlyRate: '150', dailyRate: '₹1,800', weeklyRate: '', kmPerDay: '', extraKmRate: '12', deposit: '5000', fuelPolicy: 'full-to-full', seats: '5', commercialRegistration: 'on' });
+    const parsed = parseRentalTerms({
+      hourlyRate: '150',
+      dailyRate: '₹1,800',
+      weeklyRate: '',
+      kmPerDay: '',
+      extraKmRate: '12',
+      deposit: '5000',
+      fuelPolicy: 'full-to-full',
+      seats: '5',
+      commercialRegistration: 'on',
+    });
     expect(parsed).toEqual({
       ok: true,
-      terms: { hourlyRate: 150, dailyRate: 1800, weeklyRate: null, kmPerDay: null, extraKmRate: 12, deposit: 5000, fuelPolicy: 'full-to-full', minAge: 21, minHours: 4, seats: 5, commercialRegistration: true, deliveryAvailable: false },
+      terms: {
+        hourlyRate: 150,
+        dailyRate: 1800,
+        weeklyRate: null,
+        kmPerDay: null,
+        extraKmRate: 12,
+        deposit: 5000,
+        fuelPolicy: 'full-to-full',
+        minAge: 21,
+        minHours: 4,
+        seats: 5,
+        commercialRegistration: true,
+        deliveryAvailable: false,
+      },
     });
   });
   it('names every wrong field', () => {

@@ -9,14 +9,38 @@ import type { Booking } from '../../server/rentals/store.ts';
  * day or the next: it says which, by India's calendar and the clock of the moment it is written.
  */
 
-const policy: RentalPolicy = { gstPercent: 18, protectionPerDay: 300, deliveryFee: 500, graceHours: 1, lateFeePerHour: 200, freeCancelHours: 24, lateCancelKeepDays: 1, protectionCap: 3000, refundWorkingDays: 7 };
+const policy: RentalPolicy = {
+  gstPercent: 18,
+  protectionPerDay: 300,
+  deliveryFee: 500,
+  graceHours: 1,
+  lateFeePerHour: 200,
+  freeCancelHours: 24,
+  lateCancelKeepDays: 1,
+  protectionCap: 3000,
+  refundWorkingDays: 7,
+};
 /** An instant written as India time. */
 const india = (dateTime: string) => Date.parse(`${dateTime}+05:30`);
 
 function reminder(fromMs: number, nowMs: number, language: 'en' | 'hi' = 'en') {
   const rates = { hourlyRate: 100, dailyRate: 2000, weeklyRate: null, kmPerDay: 200, extraKmRate: 10, deposit: 5000, minHours: 4 };
   const quote = quoteRental(rates, { fromMs, toMs: fromMs + 24 * HOUR_MS }, policy, { protection: false, delivery: false });
-  const booking = { id: 12, carName: 'Swift Dzire', fromMs, toMs: fromMs + 24 * HOUR_MS, pickup: 'hub', pinCode: '', deliveryAddress: '', protection: false, quote, terms: { kmPerDay: 200, extraKmRate: 10, fuelPolicy: 'full-to-full', deposit: 5000, minHours: 4, minAge: 21 }, note: '', charges: null, depositRefund: null } as unknown as Booking;
+  const booking = {
+    id: 12,
+    carName: 'Swift Dzire',
+    fromMs,
+    toMs: fromMs + 24 * HOUR_MS,
+    pickup: 'hub',
+    pinCode: '',
+    deliveryAddress: '',
+    protection: false,
+    quote,
+    terms: { kmPerDay: 200, extraKmRate: 10, fuelPolicy: 'full-to-full', deposit: 5000, minHours: 4, minAge: 21 },
+    note: '',
+    charges: null,
+    depositRefund: null,
+  } as unknown as Booking;
   return renterMessage('reminder', booking, { siteName: 'Gaadi Bazaar', siteOrigin: 'https://gaadibazaar.in', policy, nowMs, language });
 }
 

@@ -6,7 +6,9 @@ import { expectOnlyTheseMoves, readableTable } from '../support/transitions.ts';
 
 describe('car reservation transitions (decision 105)', () => {
   it('allows the moves in the table and refuses every other status, event and actor', () => {
-    expect(expectOnlyTheseMoves(RESERVATION_TRANSITIONS, RESERVATION_STATUSES, RESERVATION_EVENTS)).toBe(RESERVATION_STATUSES.length * RESERVATION_EVENTS.length * 4 - RESERVATION_TRANSITIONS.length);
+    expect(expectOnlyTheseMoves(RESERVATION_TRANSITIONS, RESERVATION_STATUSES, RESERVATION_EVENTS)).toBe(
+      RESERVATION_STATUSES.length * RESERVATION_EVENTS.length * 4 - RESERVATION_TRANSITIONS.length,
+    );
   });
 
   it('ends nothing twice: a cancelled, expired or converted reservation moves no more', () => {

@@ -33,7 +33,7 @@ describe('searchTerms', () => {
   });
 
   it('keeps punctuation and symbols as part of the words', () => {
-    expect(searchTerms("XZ+ 4x4 e:HEV SX(O) 100% a_b")).toEqual(['xz+', '4x4', 'e:hev', 'sx(o)', '100%', 'a_b']);
+    expect(searchTerms('XZ+ 4x4 e:HEV SX(O) 100% a_b')).toEqual(['xz+', '4x4', 'e:hev', 'sx(o)', '100%', 'a_b']);
     expect(searchTerms("' OR 1=1 --")).toEqual(["'", 'or', '1=1', '--']);
     expect(searchTerms('"creta"')).toEqual(['"creta"']);
   });
@@ -68,7 +68,19 @@ describe('buildSearchText', () => {
     categoryName: 'SUVs',
     description: 'Second-generation Creta with panoramic sunroof.',
   };
-  const blank = { make: '', model: '', name: '', variant: '', year: '', fuelType: '', transmission: '', bodyType: '', registration: '', categoryName: '', description: '' };
+  const blank = {
+    make: '',
+    model: '',
+    name: '',
+    variant: '',
+    year: '',
+    fuelType: '',
+    transmission: '',
+    bodyType: '',
+    registration: '',
+    categoryName: '',
+    description: '',
+  };
 
   it('holds make, model, name, variant, year, fuel, transmission, body type, category, registration place and description, lower-cased, one per line', () => {
     expect(buildSearchText(creta)).toBe(
@@ -96,9 +108,9 @@ describe('buildSearchText', () => {
   });
 
   it('trims the fields and leaves empty ones out', () => {
-    expect(buildSearchText({ ...creta, name: '   ', variant: '', fuelType: '', transmission: '', bodyType: '', registration: '', description: '  Clean car.  ' })).toBe(
-      ['hyundai', 'creta', '2021', 'suvs', 'clean car.'].join('\n'),
-    );
+    expect(
+      buildSearchText({ ...creta, name: '   ', variant: '', fuelType: '', transmission: '', bodyType: '', registration: '', description: '  Clean car.  ' }),
+    ).toBe(['hyundai', 'creta', '2021', 'suvs', 'clean car.'].join('\n'));
     expect(buildSearchText(blank)).toBe('');
   });
 

@@ -53,12 +53,20 @@ describe('the seller’s estimate (decision 081)', () => {
     // A City at 4 years worth 0.64 of one at 2 years (20% a year) and the prior's weight of 4
     // years² against the data's 2: slope (2·ln 0.8 + 4·ln 0.9) / 6 → 13.5% a year. The other
     // sedan model, alone, says nothing about age.
-    const cars = [car({ modelYear: 2024, km: 30_000 }), car({ modelYear: 2022, km: 30_000, priceRupees: 640_000 }), car({ make: 'Skoda', model: 'Slavia', modelYear: 2015, priceRupees: 300_000 })];
+    const cars = [
+      car({ modelYear: 2024, km: 30_000 }),
+      car({ modelYear: 2022, km: 30_000, priceRupees: 640_000 }),
+      car({ make: 'Skoda', model: 'Slavia', modelYear: 2015, priceRupees: 300_000 }),
+    ];
     expect(fittedDepreciation(cars)).toBeCloseTo(0.13465, 4);
   });
 
   it('keeps a wild fit within 4–25% a year', () => {
-    const cars = [car({ modelYear: 2024, km: 0 }), car({ modelYear: 2023, km: 0, priceRupees: 200_000 }), car({ modelYear: 2022, km: 0, priceRupees: 100_000 })];
+    const cars = [
+      car({ modelYear: 2024, km: 0 }),
+      car({ modelYear: 2023, km: 0, priceRupees: 200_000 }),
+      car({ modelYear: 2022, km: 0, priceRupees: 100_000 }),
+    ];
     expect(fittedDepreciation(cars)).toBe(0.25);
     const rising = [car({ modelYear: 2024, km: 0, priceRupees: 500_000 }), car({ modelYear: 2020, km: 0, priceRupees: 900_000 })];
     expect(fittedDepreciation(rising)).toBe(0.04);
@@ -70,7 +78,9 @@ describe('the seller’s estimate (decision 081)', () => {
     expect(estimate.kind).toBe('range');
     if (estimate.kind !== 'range') return;
     expect(estimate.basis).toMatchObject({ similarCars: 2, sold: 1, inStock: 1, fromYear: 2020, toYear: 2022, segment: 'sedan', segmentCars: 3 });
-    expect(estimate.summary).toMatch(/^From 2 similar Honda City cars of ours \(1 sold, 1 in stock\), adjusted for age \(sedan cars lose about [\d.]+% a year in our data of 3 cars\)/);
+    expect(estimate.summary).toMatch(
+      /^From 2 similar Honda City cars of ours \(1 sold, 1 in stock\), adjusted for age \(sedan cars lose about [\d.]+% a year in our data of 3 cars\)/,
+    );
     expect(estimate.low).toBeLessThan(estimate.high);
   });
 
@@ -110,7 +120,16 @@ describe('the seller’s car schema', () => {
   });
 
   it('names every wrong field', () => {
-    const result = sellCarSchema.safeParse({ make: '\u0000', model: 'x'.repeat(61), year: '19', fuel: 'Steam', transmission: '', km: '-5', owners: '0', registrationState: 'ZZ' });
+    const result = sellCarSchema.safeParse({
+      make: '\u0000',
+      model: 'x'.repeat(61),
+      year: '19',
+      fuel: 'Steam',
+      transmission: '',
+      km: '-5',
+      owners: '0',
+      registrationState: 'ZZ',
+    });
     expect(result.success).toBe(false);
     const paths = new Set(result.error?.issues.map((issue) => issue.path[0]));
     expect([...paths].sort()).toEqual(['fuel', 'km', 'make', 'model', 'owners', 'registrationState', 'transmission', 'year']);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { areaLabel, areaOfPinCode, DEFAULT_SERVICE_AREAS, nearestServedArea, parseServiceAreaLines, servedAreaProblem, serviceAreaLines } from '../../app/lib/service-areas.ts';
+import {
+  areaLabel,
+  areaOfPinCode,
+  DEFAULT_SERVICE_AREAS,
+  nearestServedArea,
+  parseServiceAreaLines,
+  servedAreaProblem,
+  serviceAreaLines,
+} from '../../app/lib/service-areas.ts';
 import { homeAddressLine } from '../../app/lib/home-address.ts';
 import { pinCodeMessages } from '../../app/lib/pin-code.ts';
 
@@ -72,7 +80,9 @@ describe('the admin’s list of areas', () => {
 
 describe('a home visit’s address', () => {
   it('reads as the desk and the mails write it', () => {
-    expect(homeAddressLine({ street: '12 Sea View, Juhu Tara Rd', landmark: 'Juhu Circle', pinCode: '400049' })).toBe('12 Sea View, Juhu Tara Rd (near Juhu Circle), 400049');
+    expect(homeAddressLine({ street: '12 Sea View, Juhu Tara Rd', landmark: 'Juhu Circle', pinCode: '400049' })).toBe(
+      '12 Sea View, Juhu Tara Rd (near Juhu Circle), 400049',
+    );
     expect(homeAddressLine({ street: '12 Sea View', landmark: '', pinCode: '400049' })).toBe('12 Sea View, 400049');
     // Booked before addresses were asked for: the PIN code alone.
     expect(homeAddressLine({ street: '', landmark: '', pinCode: '400049' })).toBe('400049');

@@ -25,7 +25,17 @@ describe('settings declared by their domains', () => {
 
   it('keeps the stored keys (no migration): the rental, test-drive and reservation keys are where they were', () => {
     const owner = Object.fromEntries(SETTINGS_DOMAINS.flatMap(({ domain, settings }) => Object.keys(settings).map((key) => [key, domain])));
-    expect(owner).toMatchObject({ siteName: 'admin', maintenanceMode: 'admin', emiRatePercent: 'catalog', trustPoints: 'catalog', sellEstimateMarginPercent: 'leads', inspectionCapacity: 'leads', rentalGstPercent: 'rentals', reservationAmount: 'reservations', serviceAreas: 'test-drives' });
+    expect(owner).toMatchObject({
+      siteName: 'admin',
+      maintenanceMode: 'admin',
+      emiRatePercent: 'catalog',
+      trustPoints: 'catalog',
+      sellEstimateMarginPercent: 'leads',
+      inspectionCapacity: 'leads',
+      rentalGstPercent: 'rentals',
+      reservationAmount: 'reservations',
+      serviceAreas: 'test-drives',
+    });
   });
 
   it('gives each default afresh, so changing one copy changes no other', () => {

@@ -6,7 +6,11 @@ import { renderSiteCard, siteCardSvg } from '../../server/media/site-card.ts';
 import { memoryStorage } from '../support/memory-storage.ts';
 
 const photo = async (width: number, height: number) =>
-  new Uint8Array(await sharp({ create: { width, height, channels: 3, background: '#b91c1c' } }).jpeg().toBuffer());
+  new Uint8Array(
+    await sharp({ create: { width, height, channels: 3, background: '#b91c1c' } })
+      .jpeg()
+      .toBuffer(),
+  );
 
 async function measure(body: Uint8Array) {
   const { width, height, format, isProgressive } = await sharp(body).metadata();
@@ -21,7 +25,8 @@ describe('share variants', { timeout: 30_000 }, () => {
     expect(shareVariantSize({ width: 640, height: 480 })).toEqual({ width: 640, height: 480 });
     expect(shareVariantKey({ key: 'vehicles/suvs/1_front', width: 1600, height: 1200 })).toBe('vehicles/suvs/1_front-share-1200x900.jpg');
     expect(parseShareVariantKey('vehicles/suvs/1_front-share-1200x900.jpg')).toEqual({ key: 'vehicles/suvs/1_front', width: 1200, height: 900 });
-    for (const other of ['vehicles/x-1600.webp', 'x-share-0x900.jpg', 'x-share-1200x900.png', '-share-1200x900.jpg', 'x-share-120000x9.jpg']) expect(parseShareVariantKey(other)).toBeNull();
+    for (const other of ['vehicles/x-1600.webp', 'x-share-0x900.jpg', 'x-share-1200x900.png', '-share-1200x900.jpg', 'x-share-120000x9.jpg'])
+      expect(parseShareVariantKey(other)).toBeNull();
   });
 
   it('are stored at upload as a progressive JPEG of exactly the announced size, and deleted with the photo', async () => {
@@ -41,7 +46,12 @@ describe('share variants', { timeout: 30_000 }, () => {
   });
 
   it('are made from the largest WebP of a photo stored without one, in the size the page announces', async () => {
-    for (const [width, height] of [[2000, 1500], [1400, 1000], [1200, 800], [500, 900]] as const) {
+    for (const [width, height] of [
+      [2000, 1500],
+      [1400, 1000],
+      [1200, 800],
+      [500, 900],
+    ] as const) {
       const storage = memoryStorage();
       const ref = await storeImage(storage, await photo(width, height), 'vehicles/old', { shareVariant: true });
       const key = shareVariantKey(ref);
@@ -58,7 +68,13 @@ describe('share variants', { timeout: 30_000 }, () => {
     const ref = await storeImage(storage, await photo(2400, 1800), 'vehicles/a', { shareVariant: true });
     const before = storage.files.size;
     // (A name at the width of a smaller WebP, 800x600, would be made: a bounded few per photo, each once.)
-    for (const key of ['vehicles/a-share-1200x600.jpg', 'vehicles/a-share-600x450.jpg', 'vehicles/a-share-1600x1200.jpg', 'vehicles/b-share-1200x900.jpg', 'vehicles/a-1600.webp']) {
+    for (const key of [
+      'vehicles/a-share-1200x600.jpg',
+      'vehicles/a-share-600x450.jpg',
+      'vehicles/a-share-1600x1200.jpg',
+      'vehicles/b-share-1200x900.jpg',
+      'vehicles/a-1600.webp',
+    ]) {
       expect(await deriveShareVariant(storage, key), key).toBeNull();
     }
     expect(storage.files.size).toBe(before);

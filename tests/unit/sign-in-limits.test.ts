@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPathAfterSignIn } from '../../server/admin/admin-auth.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { consumeRateLimit, peekRateLimit, refundRateLimit } from '../../server/security/rate-limit.ts';
-import { isKnownDevice, KNOWN_DEVICE_COOKIE, knownDeviceCookie, openSignInGate, SLOWDOWN_LONGEST_WAIT_MS, staffSlowdownMs, type SignInLimitDeps } from '../../server/auth/sign-in-limits.ts';
+import {
+  isKnownDevice,
+  KNOWN_DEVICE_COOKIE,
+  knownDeviceCookie,
+  openSignInGate,
+  SLOWDOWN_LONGEST_WAIT_MS,
+  staffSlowdownMs,
+  type SignInLimitDeps,
+} from '../../server/auth/sign-in-limits.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';
 import { postgresAvailable } from '../support/server.ts';
 
@@ -120,7 +128,8 @@ for (const dialect of [
       const staffEmail = `boss.${dialect.name}@gaadibazaar.in`;
       const deps: SignInLimitDeps = { database, clock: { now: () => now }, secret, secureCookies: false, isStaff: (email) => email === staffEmail };
       let addresses = 0;
-      const attempt = (page: 'login' | 'admin-login' = 'admin-login', cookieHeader: string | null = null) => openSignInGate(deps, { page, address: `203.0.113.${++addresses}`, email: staffEmail, cookieHeader });
+      const attempt = (page: 'login' | 'admin-login' = 'admin-login', cookieHeader: string | null = null) =>
+        openSignInGate(deps, { page, address: `203.0.113.${++addresses}`, email: staffEmail, cookieHeader });
       const fail = async (page: 'login' | 'admin-login' = 'admin-login') => {
         const gate = await attempt(page);
         expect(gate.allowed, `try ${addresses}`).toBe(true);

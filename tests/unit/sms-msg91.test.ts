@@ -14,9 +14,7 @@ function sender(overrides: { authKey?: string; apiUrl?: string; timeoutMs?: numb
 describe('MSG91 adapter', () => {
   it('sends the code through the template to the number in international digits', async () => {
     await sender().send('+919876543210', '482913 is your Gaadi Bazaar verification code.', { otp: '482913' });
-    expect(standIn.messages).toEqual([
-      { templateId: standIn.templateId, shortUrl: '0', mobiles: '919876543210', otp: '482913', authKey: standIn.authKey },
-    ]);
+    expect(standIn.messages).toEqual([{ templateId: standIn.templateId, shortUrl: '0', mobiles: '919876543210', otp: '482913', authKey: standIn.authKey }]);
   });
 
   it('reports a wrong auth key as invalid-credential', async () => {
@@ -52,7 +50,9 @@ describe('MSG91 adapter', () => {
   });
 
   it('passes any other refusal on with MSG91’s own message', async () => {
-    const error = await smsFailure(createMsg91Sender({ authKey: standIn.authKey, templateId: 'someone-elses', apiUrl: standIn.url }).send('+919876543210', 'text', { otp: '1' }));
+    const error = await smsFailure(
+      createMsg91Sender({ authKey: standIn.authKey, templateId: 'someone-elses', apiUrl: standIn.url }).send('+919876543210', 'text', { otp: '1' }),
+    );
     expect(error.code).toBe('provider');
     expect(error.message).toBe('Template ID Missing or Invalid Template');
   });

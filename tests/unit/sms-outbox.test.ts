@@ -79,7 +79,13 @@ describe('createSmsSender', () => {
   });
 
   it('sends through MSG91 and, in test mode, records in the outbox too', async () => {
-    const config = parseConfig({ APP_MODE: 'test', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: msg91.authKey, MSG91_TEMPLATE_ID: msg91.templateId, MSG91_API_URL: msg91.url });
+    const config = parseConfig({
+      APP_MODE: 'test',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: msg91.authKey,
+      MSG91_TEMPLATE_ID: msg91.templateId,
+      MSG91_API_URL: msg91.url,
+    });
     await createSmsSender({ config, database, logger, clock }).send('+919876543210', text, { otp: '482913' });
     expect(msg91.messages).toMatchObject([{ mobiles: '919876543210', otp: '482913' }]);
     expect(await latestOutboxMessage(database, { channel: 'sms', recipient: '+919876543210' })).toMatchObject({ body: text });
@@ -87,7 +93,13 @@ describe('createSmsSender', () => {
 
   it('records first, so a demo still shows the code when the provider refuses', async () => {
     msg91.setMode('insufficient-balance');
-    const config = parseConfig({ APP_MODE: 'demo', SMS_PROVIDER: 'msg91', MSG91_AUTH_KEY: msg91.authKey, MSG91_TEMPLATE_ID: msg91.templateId, MSG91_API_URL: msg91.url });
+    const config = parseConfig({
+      APP_MODE: 'demo',
+      SMS_PROVIDER: 'msg91',
+      MSG91_AUTH_KEY: msg91.authKey,
+      MSG91_TEMPLATE_ID: msg91.templateId,
+      MSG91_API_URL: msg91.url,
+    });
     const error = await createSmsSender({ config, database, logger, clock })
       .send('+919876543210', text, { otp: '482913' })
       .catch((caught: unknown) => caught);

@@ -5,7 +5,8 @@ import { correctedSearch, nearestModels, type Vocabulary } from '../../server/ca
 /** A catalogue of a few cars, as catalogueVocabulary builds it. */
 function vocabularyOf(cars: Array<[make: string, model: string, fuel: string]>): Vocabulary {
   const words = new Map<string, string>();
-  for (const word of cars.flatMap(([make, model, fuel]) => [make, ...model.split(' '), fuel])) if (!words.has(word.toLowerCase())) words.set(word.toLowerCase(), word);
+  for (const word of cars.flatMap(([make, model, fuel]) => [make, ...model.split(' '), fuel]))
+    if (!words.has(word.toLowerCase())) words.set(word.toLowerCase(), word);
   return { words, models: cars.map(([make, model]) => `${make} ${model}`).sort() };
 }
 

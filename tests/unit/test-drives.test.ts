@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { localRedirect } from '../../app/lib/paths.ts';
 import { offersTestDrive } from '../../app/lib/vehicle.ts';
-import { bookableDays, DEFAULT_TEST_DRIVE_RULES, daySlots, hourLabel, parseSlot, slotInstant, slotLabel, slotProblem, testDriveMessages } from '../../app/lib/test-drives.ts';
+import {
+  bookableDays,
+  DEFAULT_TEST_DRIVE_RULES,
+  daySlots,
+  hourLabel,
+  parseSlot,
+  slotInstant,
+  slotLabel,
+  slotProblem,
+  testDriveMessages,
+} from '../../app/lib/test-drives.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
 import { pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { homeAddressMessages } from '../../app/lib/home-address.ts';
@@ -24,7 +34,17 @@ describe('slots in India time', () => {
 
   it('accepts only whole hours of real days', () => {
     expect(parseSlot('2026-12-01T10:00')).toBe('2026-12-01T10:00');
-    for (const bad of ['2026-12-01T10:30', '2026-02-30T10:00', '2026-12-01 10:00', '2026-12-01T24:00', '2026-12-01T10:00:00', '', null, 12, '2026-12-01T10:00\u0000']) {
+    for (const bad of [
+      '2026-12-01T10:30',
+      '2026-02-30T10:00',
+      '2026-12-01 10:00',
+      '2026-12-01T24:00',
+      '2026-12-01T10:00:00',
+      '',
+      null,
+      12,
+      '2026-12-01T10:00\u0000',
+    ]) {
       expect(parseSlot(bad), String(bad)).toBeNull();
     }
     expect(parseIndiaDate('2026-12-01')).toBe('2026-12-01');
@@ -74,7 +94,11 @@ describe('the booking request', () => {
     if (!bad.ok) expect(bad.fields).toMatchObject({ street: homeAddressMessages.streetControl, landmark: homeAddressMessages.landmarkTooLong });
     if (!bad.ok) expect(Object.keys(bad.fields).sort()).toEqual(['landmark', 'pinCode', 'slot', 'street']);
     const noPin = parse({ slot: '2026-12-02T25:00', mode: 'home', pinCode: '', street: '   ' });
-    expect(noPin.ok || noPin.fields).toEqual({ slot: testDriveMessages.slotInvalid, pinCode: pinCodeMessages.required, street: homeAddressMessages.streetRequired });
+    expect(noPin.ok || noPin.fields).toEqual({
+      slot: testDriveMessages.slotInvalid,
+      pinCode: pinCodeMessages.required,
+      street: homeAddressMessages.streetRequired,
+    });
     const noMode = parse({ slot: '2026-12-02T10:00', mode: 'car', pinCode: '' });
     expect(noMode.ok || noMode.error).toBe(testDriveMessages.chooseMode);
     expect(noMode.ok || noMode.fields).toEqual({ mode: testDriveMessages.chooseMode });

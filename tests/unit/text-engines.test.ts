@@ -43,7 +43,13 @@ describe('the text engine and i18next', () => {
         const [referenceT, engineT] = [reference.getFixedT(language, name) as unknown as engine.Translate, engine.translator(name, language)];
         const keys = [...new Set(Object.keys(texts).map((key) => key.replace(PLURAL, '')))];
         for (const key of [...keys, 'noSuchKey']) {
-          const names = [...new Set(Object.entries(texts).filter(([own]) => own.replace(PLURAL, '') === key).flatMap(([, text]) => [...text.matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)].map((match) => match[1]!)))];
+          const names = [
+            ...new Set(
+              Object.entries(texts)
+                .filter(([own]) => own.replace(PLURAL, '') === key)
+                .flatMap(([, text]) => [...text.matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)].map((match) => match[1]!)),
+            ),
+          ];
           const variants: Array<Record<string, string | number | null | undefined> | undefined> = [undefined, {}];
           for (const sample of SAMPLES) variants.push(Object.fromEntries(names.map((value) => [value, sample])));
           variants.push(Object.fromEntries(names.map((value) => [value, 42])), Object.fromEntries(names.map((value) => [value, null])));

@@ -7,19 +7,23 @@ import { demoVehicles } from '../../server/db/demo/inventory.ts';
 import { languageFromCookie, languageOfPath, pathInLanguage, preferredLanguage, withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 const namespaces = textNamespaces();
-const read = (folder: string, language: string, namespace: string) => JSON.parse(readFileSync(path.join(folder, language, `${namespace}.json`), 'utf8')) as Record<string, string>;
+const read = (folder: string, language: string, namespace: string) =>
+  JSON.parse(readFileSync(path.join(folder, language, `${namespace}.json`), 'utf8')) as Record<string, string>;
 /** Car names a text may give as an example ("like “Creta”"): the makes and models people type. */
 const carNames = new Set(demoVehicles.flatMap((vehicle) => `${vehicle.make} ${vehicle.model}`.split(/\s+/)));
 
 describe('the texts of both languages (decision 087)', () => {
   it('has a Hindi file for every English one and no other, in every text folder', () => {
     for (const folder of textFolders()) {
-      const files = (language: string) => readdirSync(path.join(folder, language)).filter((file) => file.endsWith('.json')).sort();
+      const files = (language: string) =>
+        readdirSync(path.join(folder, language))
+          .filter((file) => file.endsWith('.json'))
+          .sort();
       expect(files('hi'), folder).toEqual(files('en'));
     }
   });
 
-  it('names each namespace once across the shared and the features\' folders', () => {
+  it("names each namespace once across the shared and the features' folders", () => {
     const names = namespaces.map(({ namespace }) => namespace);
     expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
   });
@@ -34,7 +38,8 @@ describe('the texts of both languages (decision 087)', () => {
       });
 
       it('gives every key a text in both languages', () => {
-        for (const texts of [english, hindi]) for (const [key, text] of Object.entries(texts)) expect(typeof text === 'string' && text.trim() !== '', key).toBe(true);
+        for (const texts of [english, hindi])
+          for (const [key, text] of Object.entries(texts)) expect(typeof text === 'string' && text.trim() !== '', key).toBe(true);
       });
 
       it('fills the same values and marks the same parts in both', () => {

@@ -70,12 +70,17 @@ describe('videoEmbedUrl: Vimeo', () => {
 });
 
 describe('videoEmbedUrl: everything else', () => {
-  it.each(['', 'not a url', '/videos/walkthrough.mp4', 'javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'https://example.com/walkthrough.mp4', 'https://www.dailymotion.com/video/x7tgad0'])(
-    'does not embed %j',
-    (url) => {
-      expect(videoEmbedUrl(url)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    'not a url',
+    '/videos/walkthrough.mp4',
+    'javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'https://example.com/walkthrough.mp4',
+    'https://www.dailymotion.com/video/x7tgad0',
+  ])('does not embed %j', (url) => {
+    expect(videoEmbedUrl(url)).toBeNull();
+  });
 
   it('only ever returns an https URL on YouTube or Vimeo', () => {
     const samples = ['https://youtu.be/dQw4w9WgXcQ', 'https://vimeo.com/76979871', 'https://www.youtube.com/shorts/dQw4w9WgXcQ'];

@@ -75,7 +75,12 @@ export function RemoveLabel({ from }: { from: keyof typeof REMOVE_WORD_FROM }) {
 }
 
 export function StatusBadge({ status }: { status: 'available' | 'reserved' | 'sold' | 'draft' }) {
-  const tone = { available: 'bg-emerald-100 text-emerald-800', reserved: 'bg-amber-100 text-amber-900', sold: 'bg-red-100 text-red-800', draft: 'bg-slate-200 text-slate-800' }[status];
+  const tone = {
+    available: 'bg-emerald-100 text-emerald-800',
+    reserved: 'bg-amber-100 text-amber-900',
+    sold: 'bg-red-100 text-red-800',
+    draft: 'bg-slate-200 text-slate-800',
+  }[status];
   // A draft is seen by the admins only until it is published (decision 084).
   const label = { available: t('statusAvailable'), reserved: t('statusReserved'), sold: t('statusSold'), draft: t('statusDraft') }[status];
   return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-bold ${tone}`}>{label}</span>;

@@ -64,9 +64,7 @@ export function BarChart({ title, labels, labelHeading, series, emptyText, label
       </figcaption>
 
       <div aria-hidden="true" className="relative">
-        {empty && emptyText ? (
-          <p className="absolute inset-x-0 top-16 z-10 text-center text-sm font-medium text-slate-600">{emptyText}</p>
-        ) : null}
+        {empty && emptyText ? <p className="absolute inset-x-0 top-16 z-10 text-center text-sm font-medium text-slate-600">{emptyText}</p> : null}
         <div className="flex gap-2">
           <div className="flex h-48 w-8 shrink-0 flex-col justify-between text-right text-xs tabular-nums text-slate-500">
             <span className="-translate-y-1/2">{max}</span>

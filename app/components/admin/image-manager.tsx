@@ -30,9 +30,7 @@ export function ImageManager({ images, max, title }: Props) {
     <section className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6" aria-busy={busy}>
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 className="text-lg font-bold">{t('photos')}</h2>
-        <p className="text-sm text-slate-600">
-          {t('photosCount', { number: images.length, max })}
-        </p>
+        <p className="text-sm text-slate-600">{t('photosCount', { number: images.length, max })}</p>
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         {images.map((image, index) => (
@@ -46,7 +44,9 @@ export function ImageManager({ images, max, title }: Props) {
                 loading="lazy"
                 className="aspect-[4/3] w-full bg-slate-200 object-cover"
               />
-              {index === 0 ? <span className="absolute left-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">{t('cover')}</span> : null}
+              {index === 0 ? (
+                <span className="absolute left-2 top-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">{t('cover')}</span>
+              ) : null}
             </div>
             <div className="flex items-center gap-1.5 p-2">
               <fetcher.Form method="post" className="contents">
@@ -78,7 +78,13 @@ export function ImageManager({ images, max, title }: Props) {
               <fetcher.Form method="post" className="ml-auto">
                 <input type="hidden" name="intent" value="remove-image" />
                 <input type="hidden" name="imageId" value={image.id} />
-                <button type="submit" disabled={busy} aria-label={t('removePhoto', { number: index + 1 })} title={t('remove')} className={`${smallButton} h-10 min-w-10 px-0 text-red-700 lg:px-3`}>
+                <button
+                  type="submit"
+                  disabled={busy}
+                  aria-label={t('removePhoto', { number: index + 1 })}
+                  title={t('remove')}
+                  className={`${smallButton} h-10 min-w-10 px-0 text-red-700 lg:px-3`}
+                >
                   <RemoveLabel from="lg" />
                 </button>
               </fetcher.Form>

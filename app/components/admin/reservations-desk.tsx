@@ -37,17 +37,25 @@ export function ReservationsDesk({ reservations, nowMs, backTo }: { reservations
                   #{reservation.id} · {reservation.vehicleTitle}
                 </p>
                 <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">
-                  {reservation.name || t('buyer')} · <a href={`tel:${reservation.phone}`} className="underline">{reservation.phone}</a> · {reservation.email}
+                  {reservation.name || t('buyer')} ·{' '}
+                  <a href={`tel:${reservation.phone}`} className="underline">
+                    {reservation.phone}
+                  </a>{' '}
+                  · {reservation.email}
                 </p>
                 <p className="text-sm text-slate-700">
                   {t('token', { amount: formatRupees(reservation.amount) })}
-                  {reservation.status === 'active' && reservation.heldUntil ? t('heldUntil', { time: formatIndiaDateTime(reservation.heldUntil), left: timeLeft(Date.parse(reservation.heldUntil), nowMs) }) : ''}
+                  {reservation.status === 'active' && reservation.heldUntil
+                    ? t('heldUntil', { time: formatIndiaDateTime(reservation.heldUntil), left: timeLeft(Date.parse(reservation.heldUntil), nowMs) })
+                    : ''}
                   {reservation.amountRefunded > 0 ? t('refundedAmount', { amount: formatRupees(reservation.amountRefunded) }) : ''}
                   {reservation.refundOwed > 0 ? t('refundOwedAmount', { amount: formatRupees(reservation.refundOwed) }) : ''}
                 </p>
                 {reservation.paymentProblem ? <p className="text-sm text-amber-900">{reservation.paymentProblem}</p> : null}
               </div>
-              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800">{RESERVATION_STATUS_LABELS[reservation.status]}</span>
+              <span className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800">
+                {RESERVATION_STATUS_LABELS[reservation.status]}
+              </span>
             </div>
             {reservation.status === 'converted' && reservation.salePrice !== null ? (
               <table className="w-full max-w-sm text-sm">
@@ -74,7 +82,14 @@ export function ReservationsDesk({ reservations, nowMs, backTo }: { reservations
                   <input type="hidden" name="backTo" value={backTo} />
                   <label className="flex flex-col text-sm">
                     {t('extendByHours')}
-                    <input name="hours" inputMode="numeric" defaultValue="24" required maxLength={3} className="min-h-11 w-24 rounded-lg px-3 ring-1 ring-slate-300" />
+                    <input
+                      name="hours"
+                      inputMode="numeric"
+                      defaultValue="24"
+                      required
+                      maxLength={3}
+                      className="min-h-11 w-24 rounded-lg px-3 ring-1 ring-slate-300"
+                    />
                   </label>
                   <button type="submit" name="intent" value="extend" className={`${small} ring-1 ring-slate-300 hover:bg-slate-100`}>
                     {t('extend')}

@@ -44,23 +44,68 @@ export function TestDriveSettingsSection({ values, errors, busy }: { values: Tes
       <Form method="post" className="mt-4 flex flex-col gap-5" noValidate>
         {hasErrors ? <FormMessage tone="error">{t('correctTestDriveFields')}</FormMessage> : null}
         <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField id="testDriveOpeningHour" name="testDriveOpeningHour" label={L.testDriveOpeningHour} defaultValue={String(values.testDriveOpeningHour)} error={errors.testDriveOpeningHour}>
+          <SelectField
+            id="testDriveOpeningHour"
+            name="testDriveOpeningHour"
+            label={L.testDriveOpeningHour}
+            defaultValue={String(values.testDriveOpeningHour)}
+            error={errors.testDriveOpeningHour}
+          >
             {Array.from({ length: 24 }, (_, hour) => (
               <option key={hour} value={hour}>
                 {hourLabel(hour)}
               </option>
             ))}
           </SelectField>
-          <SelectField id="testDriveClosingHour" name="testDriveClosingHour" label={L.testDriveClosingHour} defaultValue={String(values.testDriveClosingHour)} error={errors.testDriveClosingHour}>
+          <SelectField
+            id="testDriveClosingHour"
+            name="testDriveClosingHour"
+            label={L.testDriveClosingHour}
+            defaultValue={String(values.testDriveClosingHour)}
+            error={errors.testDriveClosingHour}
+          >
             {Array.from({ length: 24 }, (_, index) => index + 1).map((hour) => (
               <option key={hour} value={hour}>
                 {hour === 24 ? t('midnight') : hourLabel(hour)}
               </option>
             ))}
           </SelectField>
-          <TextField id="testDriveCapacity" name="testDriveCapacity" type="number" inputMode="numeric" min={1} max={20} label={L.testDriveCapacity} defaultValue={String(values.testDriveCapacity)} error={errors.testDriveCapacity} hint={t('testDriveCapacityHint')} />
-          <TextField id="testDriveLeadHours" name="testDriveLeadHours" type="number" inputMode="numeric" min={0} max={72} label={L.testDriveLeadHours} defaultValue={String(values.testDriveLeadHours)} error={errors.testDriveLeadHours} hint={t('testDriveLeadHoursHint')} />
-          <TextField id="testDriveDaysAhead" name="testDriveDaysAhead" type="number" inputMode="numeric" min={0} max={30} label={L.testDriveDaysAhead} defaultValue={String(values.testDriveDaysAhead)} error={errors.testDriveDaysAhead} hint={t('testDriveDaysAheadHint')} />
+          <TextField
+            id="testDriveCapacity"
+            name="testDriveCapacity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={20}
+            label={L.testDriveCapacity}
+            defaultValue={String(values.testDriveCapacity)}
+            error={errors.testDriveCapacity}
+            hint={t('testDriveCapacityHint')}
+          />
+          <TextField
+            id="testDriveLeadHours"
+            name="testDriveLeadHours"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={72}
+            label={L.testDriveLeadHours}
+            defaultValue={String(values.testDriveLeadHours)}
+            error={errors.testDriveLeadHours}
+            hint={t('testDriveLeadHoursHint')}
+          />
+          <TextField
+            id="testDriveDaysAhead"
+            name="testDriveDaysAhead"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={30}
+            label={L.testDriveDaysAhead}
+            defaultValue={String(values.testDriveDaysAhead)}
+            error={errors.testDriveDaysAhead}
+            hint={t('testDriveDaysAheadHint')}
+          />
         </div>
         <TextAreaField
           id="serviceAreas"

@@ -86,7 +86,13 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
   const soldHint = hydrated ? {} : { hint: t('onlyWhenSold') };
   const id = (name: string) => `vehicle-${name}`;
   /** What a text or choice field shares: its element id, the form field it posts, its label, the value shown and its error. */
-  const field = (name: FormTextField, label: string, idName: string = name) => ({ id: id(idName), name, label, defaultValue: values[name], error: errors[name] });
+  const field = (name: FormTextField, label: string, idName: string = name) => ({
+    id: id(idName),
+    name,
+    label,
+    defaultValue: values[name],
+    error: errors[name],
+  });
 
   return (
     <Form method="post" encType="multipart/form-data" className="flex flex-col gap-5" aria-busy={busy}>
@@ -154,7 +160,12 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
               hint={values.status === 'draft' ? t('draftHint') : t('soldHint')}
             >
               {/* Draft is where a car from an inspection starts (decision 084); once published it does not go back. */}
-              <Options choices={VEHICLE_STATUSES.filter((value) => value !== 'draft' || values.status === 'draft').map((value) => [value, vehicleStatusLabel(value)] as const)} notSet={false} />
+              <Options
+                choices={VEHICLE_STATUSES.filter((value) => value !== 'draft' || values.status === 'draft').map(
+                  (value) => [value, vehicleStatusLabel(value)] as const,
+                )}
+                notSet={false}
+              />
             </SelectField>
             {showSold ? (
               <>
@@ -191,7 +202,12 @@ export function VehicleForm({ mode, values, errors, categories, maxImages, actio
         name="financial"
         title={t('financeOptions')}
         // The two values are typed as they are stored, in English on a Hindi page too.
-        description={<RichText text={t('financeOptionsText', { available: FINANCE_AVAILABLE, notAvailable: FINANCE_NOT_AVAILABLE })} parts={{ value: (word) => <span lang="en">{word}</span> }} />}
+        description={
+          <RichText
+            text={t('financeOptionsText', { available: FINANCE_AVAILABLE, notAvailable: FINANCE_NOT_AVAILABLE })}
+            parts={{ value: (word) => <span lang="en">{word}</span> }}
+          />
+        }
         keyLabel={t('option')}
         valueLabel={t('value')}
         valueKind="text"

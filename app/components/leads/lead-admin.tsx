@@ -37,14 +37,32 @@ const statusStyles: Record<LeadStatusValue, string> = {
 };
 
 function StatusBadge({ status }: { status: LeadStatusValue }) {
-  return <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide ring-1 ${statusStyles[status]}`}>{LEAD_STATUS_LABELS[status]}</span>;
+  return (
+    <span className={`rounded-full px-2.5 py-0.5 text-xs font-bold uppercase tracking-wide ring-1 ${statusStyles[status]}`}>{LEAD_STATUS_LABELS[status]}</span>
+  );
 }
 
 /** Status filter, name-or-phone search and the CSV export of what is shown (all pages). */
-export function LeadToolbar({ filter, basePath, exportHref, searchLabel = t('searchByNameOrPhone') }: { filter: LeadListFilter; basePath: string; exportHref: string; searchLabel?: string }) {
-  const field = 'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
+export function LeadToolbar({
+  filter,
+  basePath,
+  exportHref,
+  searchLabel = t('searchByNameOrPhone'),
+}: {
+  filter: LeadListFilter;
+  basePath: string;
+  exportHref: string;
+  searchLabel?: string;
+}) {
+  const field =
+    'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2.5 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
   return (
-    <Form method="get" action={basePath} role="search" className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[10rem_minmax(0,1fr)_auto_auto] sm:items-end">
+    <Form
+      method="get"
+      action={basePath}
+      role="search"
+      className="grid gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[10rem_minmax(0,1fr)_auto_auto] sm:items-end"
+    >
       <div className="flex flex-col gap-1">
         <label htmlFor="lead-status" className="text-sm font-semibold">
           {t('status')}
@@ -85,7 +103,10 @@ export function LeadToolbar({ filter, basePath, exportHref, searchLabel = t('sea
 function CustomerContact({ phone, whatsappText }: { phone: string; whatsappText: string }) {
   return (
     <div className="flex flex-wrap gap-2">
-      <a href={telLink(phone)} className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800">
+      <a
+        href={telLink(phone)}
+        className="inline-flex items-center gap-2 rounded-xl bg-brand-700 px-4 py-2.5 text-sm font-semibold text-white hover:bg-brand-800"
+      >
         <PhoneIcon className="h-4 w-4" /> {t('callCustomer')}
       </a>
       <a
@@ -106,7 +127,8 @@ type ActionData = { toast: ToastMessage; id: number | null };
 function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusValue; notes: string }) {
   const fetcher = useFetcher<ActionData>();
   const busy = fetcher.state !== 'idle';
-  const field = 'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
+  const field =
+    'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
   return (
     <fetcher.Form method="post" className="flex flex-col gap-2 rounded-xl bg-slate-50 p-3 ring-1 ring-slate-200">
       <input type="hidden" name="id" value={id} />
@@ -129,7 +151,11 @@ function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusV
         </label>
         <textarea id={`notes-${id}`} name="notes" rows={2} defaultValue={notes} maxLength={MAX_NOTES} className={field} placeholder={t('notesPlaceholder')} />
       </div>
-      <button type="submit" disabled={busy} className="self-start rounded-xl bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:bg-slate-400">
+      <button
+        type="submit"
+        disabled={busy}
+        className="self-start rounded-xl bg-slate-900 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-700 disabled:bg-slate-400"
+      >
         {busy ? t('saving') : t('save')}
       </button>
       <Toast toast={fetcher.state === 'idle' ? fetcher.data?.toast : null} />
@@ -151,7 +177,13 @@ function DeleteLeadButton({ id, label }: { id: number; label: string }) {
       <fetcher.Form method="post">
         <input type="hidden" name="id" value={id} />
         <input type="hidden" name="intent" value="delete" />
-        <button type="submit" aria-haspopup="dialog" disabled={fetcher.state !== 'idle'} onClick={(event) => step.ask(id, event)} className="rounded-xl px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-60">
+        <button
+          type="submit"
+          aria-haspopup="dialog"
+          disabled={fetcher.state !== 'idle'}
+          onClick={(event) => step.ask(id, event)}
+          className="rounded-xl px-3 py-2 text-sm font-semibold text-red-700 ring-1 ring-red-200 hover:bg-red-50 disabled:opacity-60"
+        >
           {fetcher.state !== 'idle' ? t('deleting') : t('delete')}
         </button>
         <Toast toast={fetcher.state === 'idle' && fetcher.data?.toast.tone === 'error' ? fetcher.data.toast : null} />
@@ -253,9 +285,7 @@ export function LeadListPage(props: {
           <h1 className="text-2xl font-extrabold tracking-tight">{props.title}</h1>
           <p className="text-slate-600">{props.intro}</p>
         </div>
-        <p className="text-sm text-slate-600">
-          {t('countNewestFirst', { total, noun: total === 1 ? props.noun[0] : props.noun[1] })}
-        </p>
+        <p className="text-sm text-slate-600">{t('countNewestFirst', { total, noun: total === 1 ? props.noun[0] : props.noun[1] })}</p>
       </div>
       <LeadToolbar filter={filter} basePath={basePath} exportHref={leadExportHref(props.exportKind, filter)} />
       {loading ? (

@@ -1,7 +1,15 @@
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { rentText as t } from '../../lib/i18n/rent.ts';
-import { checklistItemLabels, CHECKLIST_ITEMS, checklistComparison, fuelText, type ChargeLine, type ChecklistPhotoView, type ChecklistView } from '../../lib/rental-checklist.ts';
+import {
+  checklistItemLabels,
+  CHECKLIST_ITEMS,
+  checklistComparison,
+  fuelText,
+  type ChargeLine,
+  type ChecklistPhotoView,
+  type ChecklistView,
+} from '../../lib/rental-checklist.ts';
 import { formatIndiaDateTime } from '../../lib/rent-view.ts';
 
 /**
@@ -14,7 +22,14 @@ function Thumb({ bookingId, photo, label }: { bookingId: number; photo: Checklis
   const url = paths.rentalPhoto(bookingId, photo.id);
   return (
     <a href={url} target="_blank" rel="noopener" className="block overflow-hidden rounded-lg ring-1 ring-slate-200">
-      <img src={paths.rentalPhoto(bookingId, photo.id, 'thumb')} alt={label} loading="lazy" width={160} height={120} className="aspect-[4/3] w-full bg-slate-100 object-cover" />
+      <img
+        src={paths.rentalPhoto(bookingId, photo.id, 'thumb')}
+        alt={label}
+        loading="lazy"
+        width={160}
+        height={120}
+        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+      />
     </a>
   );
 }
@@ -39,7 +54,9 @@ function Record({ bookingId, title, record, at }: { bookingId: number; title: st
         <span data-odometer>{formatKilometres(record.odometer)}</span> · {t('fuelWord')} <span data-fuel>{fuelText(record.fuel)}</span>
       </p>
       <p className="text-sm text-slate-700" data-at>
-        {at ? t(record.stage === 'handover' ? 'handedOverAt' : 'returnedAt', { when: formatIndiaDateTime(at) }) : formatIndiaDateTime(Date.parse(record.recordedAt))}
+        {at
+          ? t(record.stage === 'handover' ? 'handedOverAt' : 'returnedAt', { when: formatIndiaDateTime(at) })
+          : formatIndiaDateTime(Date.parse(record.recordedAt))}
       </p>
       <ul className="mt-2 grid grid-cols-3 gap-2 xl:grid-cols-5">
         {CHECKLIST_ITEMS.map((item) => {
@@ -122,7 +139,11 @@ export function ChargeList({ bookingId, lines }: { bookingId: number; lines: Cha
         <li key={index} className="flex items-center gap-3 text-sm" data-charge={line.kind}>
           <span className="w-16 shrink-0">
             {line.photoId ? (
-              <Thumb bookingId={bookingId} photo={{ id: line.photoId, item: 'damage', note: '', isNew: false, charge: 0 }} label={t('photoFor', { label: line.label })} />
+              <Thumb
+                bookingId={bookingId}
+                photo={{ id: line.photoId, item: 'damage', note: '', isNew: false, charge: 0 }}
+                label={t('photoFor', { label: line.label })}
+              />
             ) : (
               <span className="flex aspect-[4/3] items-center justify-center rounded-lg bg-slate-100 text-xs text-slate-600">{t('noPhoto')}</span>
             )}

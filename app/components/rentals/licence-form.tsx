@@ -107,7 +107,15 @@ export function LicenceSection({
             defaultValue={values?.number ?? ''}
             error={errors.number}
           />
-          <TextField id="licence-dob" name="dateOfBirth" label={t('dateOfBirth')} type="date" required defaultValue={values?.dateOfBirth ?? ''} error={errors.dateOfBirth} />
+          <TextField
+            id="licence-dob"
+            name="dateOfBirth"
+            label={t('dateOfBirth')}
+            type="date"
+            required
+            defaultValue={values?.dateOfBirth ?? ''}
+            error={errors.dateOfBirth}
+          />
           <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
             <PhotoInput side="front" error={errors.front} />
             <PhotoInput side="back" error={errors.back} />

@@ -50,8 +50,12 @@ const tone: Partial<Record<BookingStatus, string>> = {
 /** What the booking costs and how it is paid, in one line; the lines themselves open below it. */
 function paymentText(booking: MyBooking): string {
   const { quote } = booking;
-  const deposit = quote.depositAt === 'online' ? t('payDepositIncluded', { deposit: formatRupees(quote.deposit) }) : t('payDepositAtPickup', { deposit: formatRupees(quote.deposit) });
-  if (booking.paidOnline === null) return t('payAtPickupLine', { due: formatRupees(quote.dueAtPickup), total: formatRupees(quote.total), deposit: formatRupees(quote.deposit) });
+  const deposit =
+    quote.depositAt === 'online'
+      ? t('payDepositIncluded', { deposit: formatRupees(quote.deposit) })
+      : t('payDepositAtPickup', { deposit: formatRupees(quote.deposit) });
+  if (booking.paidOnline === null)
+    return t('payAtPickupLine', { due: formatRupees(quote.dueAtPickup), total: formatRupees(quote.total), deposit: formatRupees(quote.deposit) });
   if (booking.paidOnline > 0) return t('payPaidOnline', { paid: formatRupees(booking.paidOnline), deposit });
   return t('payToPayOnline', { amount: formatRupees(quote.payableNow), deposit });
 }
@@ -106,7 +110,9 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
                 <p className="font-semibold">
                   #{booking.id} · {booking.carName}
                 </p>
-                <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${tone[booking.status] ?? 'bg-slate-100 text-slate-700'}`}>{bookingStatusLabels()[booking.status]}</span>
+                <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${tone[booking.status] ?? 'bg-slate-100 text-slate-700'}`}>
+                  {bookingStatusLabels()[booking.status]}
+                </span>
               </div>
               <p className="mt-1 text-sm text-slate-600">{formatRange(booking.from, booking.to)}</p>
               <p className="text-sm text-slate-600">{paymentText(booking)}</p>
@@ -148,7 +154,13 @@ export function MyBookings({ bookings, error }: { bookings: MyBooking[]; error?:
                 <details className="mt-2" open={booking.condition.charges.length > 0}>
                   <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('conditionSummary')}</summary>
                   <div className="mt-2 flex flex-col gap-3">
-                    <ChecklistRecords bookingId={booking.id} handover={booking.condition.handover} returned={booking.condition.return} handedOverAt={booking.handedOverAt} returnedAt={booking.returnedAt} />
+                    <ChecklistRecords
+                      bookingId={booking.id}
+                      handover={booking.condition.handover}
+                      returned={booking.condition.return}
+                      handedOverAt={booking.handedOverAt}
+                      returnedAt={booking.returnedAt}
+                    />
                     {booking.charges ? (
                       <div>
                         <h3 className="mb-1 text-sm font-semibold">{t('charges')}</h3>

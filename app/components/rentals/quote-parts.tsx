@@ -60,7 +60,13 @@ export function RentalFactList({ facts }: { facts: RentalFact[] }) {
  * A card of terms under its heading: the car page's "Rental terms" and each card of the terms
  * page. `heading` may be a link; `headingId` labels the card for screen readers.
  */
-export function RentalTermsCard({ headingId, heading, facts, level = 'h2', ...rest }: { headingId: string; heading: ReactNode; facts: RentalFact[]; level?: 'h2' | 'h3' } & Record<`data-${string}`, string | number>) {
+export function RentalTermsCard({
+  headingId,
+  heading,
+  facts,
+  level = 'h2',
+  ...rest
+}: { headingId: string; heading: ReactNode; facts: RentalFact[]; level?: 'h2' | 'h3' } & Record<`data-${string}`, string | number>) {
   const Heading = level;
   return (
     <section aria-labelledby={headingId} className="rounded-2xl bg-white p-4 text-sm shadow-sm ring-1 ring-slate-200" {...rest}>
@@ -77,7 +83,9 @@ export function QuoteBreakdown({ quote, facts = [] }: { quote: RentalQuote; fact
   return (
     <div className="mt-3 flex flex-col gap-3 text-sm">
       <QuoteLines quote={quote} />
-      <p className="text-slate-700">{quote.kmIncluded === null ? t('factKmUnlimited') : t('kmIncludedForDates', { km: quote.kmIncluded, rate: formatRupees(quote.extraKmRate) })}</p>
+      <p className="text-slate-700">
+        {quote.kmIncluded === null ? t('factKmUnlimited') : t('kmIncludedForDates', { km: quote.kmIncluded, rate: formatRupees(quote.extraKmRate) })}
+      </p>
       {facts.length > 0 ? <RentalFactList facts={facts} /> : null}
       <p>
         <Link to={paths.rentTerms} className="font-semibold text-brand-700 underline">
@@ -95,7 +103,12 @@ const stateClass: Record<NonNullable<CalendarDay>['state'], string> = {
   // Greyed, yet readable (4.5:1): axe counts a past day's number as text like any other.
   past: 'bg-white text-slate-500 ring-slate-100',
 };
-const stateLabel = (): Record<NonNullable<CalendarDay>['state'], string> => ({ free: t('dayFree'), part: t('dayPart'), taken: t('dayTaken'), past: t('dayPast') });
+const stateLabel = (): Record<NonNullable<CalendarDay>['state'], string> => ({
+  free: t('dayFree'),
+  part: t('dayPart'),
+  taken: t('dayTaken'),
+  past: t('dayPast'),
+});
 
 const weekdayNames = () => [t('weekMo'), t('weekTu'), t('weekWe'), t('weekTh'), t('weekFr'), t('weekSa'), t('weekSu')];
 
@@ -105,11 +118,21 @@ export function MonthCalendar({ month, weeks, linkFor }: { month: string; weeks:
   return (
     <div>
       <div className="mb-3 flex items-center justify-between gap-2">
-        <Link to={linkFor(shiftMonth(month, -1))} className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300" aria-label={t('previousMonth')} preventScrollReset>
+        <Link
+          to={linkFor(shiftMonth(month, -1))}
+          className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300"
+          aria-label={t('previousMonth')}
+          preventScrollReset
+        >
           ‹
         </Link>
         <h3 className="font-bold">{monthTitle(month)}</h3>
-        <Link to={linkFor(shiftMonth(month, 1))} className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300" aria-label={t('nextMonth')} preventScrollReset>
+        <Link
+          to={linkFor(shiftMonth(month, 1))}
+          className="rounded-lg px-3 py-1.5 text-sm font-semibold ring-1 ring-slate-300"
+          aria-label={t('nextMonth')}
+          preventScrollReset
+        >
           ›
         </Link>
       </div>

@@ -15,7 +15,19 @@ const pickerInput =
  * Pickup and return pickers: a plain GET form with the browser's own date-time inputs, so the
  * dates land in the URL (shareable, cacheable, no script needed) and the page stays light.
  */
-export function RangePicker({ action, from, to, button, message = null }: { action: string; from: string; to: string; button: string; message?: string | null }) {
+export function RangePicker({
+  action,
+  from,
+  to,
+  button,
+  message = null,
+}: {
+  action: string;
+  from: string;
+  to: string;
+  button: string;
+  message?: string | null;
+}) {
   // Why the dates were refused sits inside the form, under the pickers it is about, and the
   // pickers point to it: a screen reader reads it with them.
   const invalid = message ? { 'aria-invalid': true, 'aria-describedby': 'rent-dates-problem' } : {};
@@ -25,11 +37,17 @@ export function RangePicker({ action, from, to, button, message = null }: { acti
     // Laid out by the width it is given (a container query), not the screen's: on the car page it
     // sits in the narrow side column of a wide screen.
     <div className="@container">
-      <form method="get" action={actionHref} className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 @xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] @xl:items-end">
-        {([
-          ['from', t('pickupIndiaTime'), from],
-          ['to', t('returnIndiaTime'), to],
-        ] as const).map(([name, label, value]) => (
+      <form
+        method="get"
+        action={actionHref}
+        className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 @xl:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto] @xl:items-end"
+      >
+        {(
+          [
+            ['from', t('pickupIndiaTime'), from],
+            ['to', t('returnIndiaTime'), to],
+          ] as const
+        ).map(([name, label, value]) => (
           <div key={name} className="flex flex-col gap-1">
             <label htmlFor={`rent-${name}`} className="text-sm font-semibold">
               {label}
@@ -41,7 +59,11 @@ export function RangePicker({ action, from, to, button, message = null }: { acti
           {button}
         </button>
         {message ? (
-          <p id="rent-dates-problem" role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200 @xl:col-span-3">
+          <p
+            id="rent-dates-problem"
+            role="alert"
+            className="rounded-xl bg-red-50 px-4 py-3 text-sm font-medium text-red-800 ring-1 ring-red-200 @xl:col-span-3"
+          >
             {message}
           </p>
         ) : null}
@@ -73,9 +95,18 @@ export function RentalCarCard({ car, range, priority }: { car: RentalCardData; r
   const facts = [car.year, car.fuelType, car.transmission, car.seats ? t('seatsCount', { count: car.seats }) : ''].filter(Boolean).join(' · ');
   const href = paths.rentalCar(car.id, range);
   return (
-    <article className={`flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${car.available ? '' : 'opacity-60 grayscale'}`} aria-label={car.name}>
+    <article
+      className={`flex h-full flex-col overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 ${car.available ? '' : 'opacity-60 grayscale'}`}
+      aria-label={car.name}
+    >
       <Link to={href} className="block" tabIndex={-1} aria-hidden="true">
-        <VehicleImage image={car.cover} alt="" sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw" priority={priority} className="aspect-[16/10] w-full" />
+        <VehicleImage
+          image={car.cover}
+          alt=""
+          sizes="(min-width: 1024px) 370px, (min-width: 640px) 50vw, 100vw"
+          priority={priority}
+          className="aspect-[16/10] w-full"
+        />
       </Link>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-lg font-bold leading-snug">
@@ -95,7 +126,10 @@ export function RentalCarCard({ car, range, priority }: { car: RentalCardData; r
             </p>
           ) : (
             <p className="text-sm text-slate-600">
-              <RichText text={t('fromPerDay', { amount: formatRupees(car.dailyRate) })} parts={{ price: (words) => <span className="text-xl font-extrabold text-slate-900">{words}</span> }} />
+              <RichText
+                text={t('fromPerDay', { amount: formatRupees(car.dailyRate) })}
+                parts={{ price: (words) => <span className="text-xl font-extrabold text-slate-900">{words}</span> }}
+              />
             </p>
           )}
           {car.available ? (
@@ -106,7 +140,8 @@ export function RentalCarCard({ car, range, priority }: { car: RentalCardData; r
         </div>
         {!car.available ? (
           <p className="rounded-lg bg-slate-100 px-3 py-2 text-sm font-semibold text-slate-800">
-            {t('takenForDates')}{car.nextFree ? ` · ${t('nextFreeLower', { when: formatIndiaDateTime(car.nextFree) })}` : ''}
+            {t('takenForDates')}
+            {car.nextFree ? ` · ${t('nextFreeLower', { when: formatIndiaDateTime(car.nextFree) })}` : ''}
           </p>
         ) : null}
       </div>

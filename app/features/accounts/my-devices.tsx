@@ -23,11 +23,13 @@ export function MyDevices({ devices, notice }: { devices: MyDevice[]; notice?: s
             <div className="min-w-0">
               <p className="font-semibold [overflow-wrap:anywhere]">
                 {device.label}
-                {device.current ? <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">{t('thisDevice')}</span> : null}
+                {device.current ? (
+                  <span className="ml-2 inline-block whitespace-nowrap rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-semibold text-green-800">
+                    {t('thisDevice')}
+                  </span>
+                ) : null}
               </p>
-              <p className="text-sm text-slate-600">
-                {t(device.kind === 'app' ? 'deviceApp' : 'deviceSite', { when: formatDateTime(device.createdAt) })}
-              </p>
+              <p className="text-sm text-slate-600">{t(device.kind === 'app' ? 'deviceApp' : 'deviceSite', { when: formatDateTime(device.createdAt) })}</p>
               <p className="text-sm text-slate-600">{t('lastUsed', { when: formatDateTime(device.lastSeenAt) })}</p>
             </div>
             <Form method="post">

@@ -6,4 +6,13 @@ import { liveTexts } from '../../lib/i18n/texts.ts';
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 /** Each sentence is read when it is said, in the language of that moment (decision 087). */
-export const privacyMessages = liveTexts(t, { lastAdmin: 'lastAdmin', openRental: 'openRental', openReservation: 'openReservation', wrongPassword: 'wrongPassword', passwordRequired: 'passwordRequired', wordRequired: ['wordRequired', { word: DELETE_CONFIRMATION_WORD }], deleted: 'deleted', deleteFailed: 'deleteFailed' });
+export const privacyMessages = liveTexts(t, {
+  lastAdmin: 'lastAdmin',
+  openRental: 'openRental',
+  openReservation: 'openReservation',
+  wrongPassword: 'wrongPassword',
+  passwordRequired: 'passwordRequired',
+  wordRequired: ['wordRequired', { word: DELETE_CONFIRMATION_WORD }],
+  deleted: 'deleted',
+  deleteFailed: 'deleteFailed',
+});

@@ -39,7 +39,10 @@ const name = z
   .max(MAX_NAME_LENGTH, { error: () => phoneMessages.nameTooLong })
   .refine(hasLetter, { error: () => phoneMessages.nameNeedsLetters });
 
-const otp = z.string({ error: () => phoneMessages.otpRequired }).trim().min(1, { error: () => phoneMessages.otpRequired });
+const otp = z
+  .string({ error: () => phoneMessages.otpRequired })
+  .trim()
+  .min(1, { error: () => phoneMessages.otpRequired });
 
 /** Send code: the number to text it to. */
 export const phoneCodeRequestSchema = z.object({ phone, countryCode });
@@ -62,7 +65,12 @@ export const profileUpdateSchema = z.object({ name });
  * page checks it before sending (a bot check is solved only for a number that can be texted)
  * with the browser's schemas, and its action again with the server's.
  */
-export function profileFormError(intent: 'send' | 'verify', input: Record<string, unknown>, otpRequested: boolean, schemas: ProfileSchemas = { send: phoneCodeRequestSchema, verify: phoneVerifySchema }): FormErrors | null {
+export function profileFormError(
+  intent: 'send' | 'verify',
+  input: Record<string, unknown>,
+  otpRequested: boolean,
+  schemas: ProfileSchemas = { send: phoneCodeRequestSchema, verify: phoneVerifySchema },
+): FormErrors | null {
   const number = parseWith(schemas.send, input);
   if (!number.ok) return leading(number);
   if (intent === 'send') return null;

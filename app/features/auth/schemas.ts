@@ -13,7 +13,10 @@ import { formsText as t } from '../../lib/i18n/forms.ts';
 const text = (message: () => string) => z.string({ error: message });
 
 export const signUpSchema = z.object({
-  name: text(() => t('authNameRequired')).trim().max(MAX_NAME_LENGTH, { error: () => t('authNameTooLong', { max: MAX_NAME_LENGTH }) }).default(''),
+  name: text(() => t('authNameRequired'))
+    .trim()
+    .max(MAX_NAME_LENGTH, { error: () => t('authNameTooLong', { max: MAX_NAME_LENGTH }) })
+    .default(''),
   email: text(() => t('authEmailInvalid')),
   password: text(() => t('authWeakPassword')),
 });
@@ -25,10 +28,14 @@ export const signInSchema = z.object({
 });
 
 export const verifyEmailSchema = z.object({
-  token: text(() => t('verifyLinkIncomplete')).min(1, { error: () => t('verifyLinkIncomplete') }).max(4096, { error: () => t('verifyLinkInvalid') }),
+  token: text(() => t('verifyLinkIncomplete'))
+    .min(1, { error: () => t('verifyLinkIncomplete') })
+    .max(4096, { error: () => t('verifyLinkInvalid') }),
 });
 
 export const googleIdTokenSchema = z.object({
-  idToken: text(() => t('googleNoToken')).min(1, { error: () => t('googleNoToken') }).max(8192, { error: () => t('googleTokenTooLong') }),
+  idToken: text(() => t('googleNoToken'))
+    .min(1, { error: () => t('googleNoToken') })
+    .max(8192, { error: () => t('googleTokenTooLong') }),
   nonce: z.string().max(512).optional().meta({ description: 'The nonce the app asked Google to put in the ID token, if any.' }),
 });

@@ -25,7 +25,10 @@ export function compareRow(label: string, values: string[], group: CompareRow['g
 export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, today: string): CompareRow[] {
   const dash = (value: string) => value.trim() || '—';
   const rows = [
-    compareRow(priceLabel(), vehicles.map((vehicle) => detailPriceLabel(vehicle.price))),
+    compareRow(
+      priceLabel(),
+      vehicles.map((vehicle) => detailPriceLabel(vehicle.price)),
+    ),
     compareRow(
       t('rowEmi'),
       vehicles.map((vehicle) => {
@@ -33,13 +36,34 @@ export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, t
         return amount === null ? '—' : t('perMonth', { amount: formatRupees(amount) });
       }),
     ),
-    compareRow(t('rowYear'), vehicles.map((vehicle) => dash(vehicle.year))),
-    compareRow(t('rowKm'), vehicles.map((vehicle) => formatKilometres(vehicle.odometer))),
-    compareRow(t('rowFuel'), vehicles.map((vehicle) => dash(typedFuelText(vehicle.fuelType)))),
-    compareRow(t('rowTrans'), vehicles.map((vehicle) => dash(typedTransmissionText(vehicle.transmission)))),
-    compareRow(t('rowOwners'), vehicles.map((vehicle) => dash(dealerWord(vehicle.owners)))),
-    compareRow(t('rowBody'), vehicles.map((vehicle) => dash(bodyTypeLabel(vehicle.bodyType)))),
-    compareRow(t('rowState'), vehicles.map((vehicle) => registrationState(vehicle.registration) || '—')),
+    compareRow(
+      t('rowYear'),
+      vehicles.map((vehicle) => dash(vehicle.year)),
+    ),
+    compareRow(
+      t('rowKm'),
+      vehicles.map((vehicle) => formatKilometres(vehicle.odometer)),
+    ),
+    compareRow(
+      t('rowFuel'),
+      vehicles.map((vehicle) => dash(typedFuelText(vehicle.fuelType))),
+    ),
+    compareRow(
+      t('rowTrans'),
+      vehicles.map((vehicle) => dash(typedTransmissionText(vehicle.transmission))),
+    ),
+    compareRow(
+      t('rowOwners'),
+      vehicles.map((vehicle) => dash(dealerWord(vehicle.owners))),
+    ),
+    compareRow(
+      t('rowBody'),
+      vehicles.map((vehicle) => dash(bodyTypeLabel(vehicle.bodyType))),
+    ),
+    compareRow(
+      t('rowState'),
+      vehicles.map((vehicle) => registrationState(vehicle.registration) || '—'),
+    ),
     compareRow(
       t('rowInsurance'),
       vehicles.map((vehicle) => {
@@ -47,11 +71,21 @@ export function compareRows(vehicles: readonly Vehicle[], terms: FinanceTerms, t
         return validity ? `${formatDate(vehicle.insuranceValidity)} (${validity.label})` : formatDate(vehicle.insuranceValidity);
       }),
     ),
-    compareRow(t('rowColour'), vehicles.map((vehicle) => dash(colourLabel(vehicle.colour)))),
+    compareRow(
+      t('rowColour'),
+      vehicles.map((vehicle) => dash(colourLabel(vehicle.colour))),
+    ),
   ];
   const items: string[] = [];
   for (const vehicle of vehicles) for (const item of Object.keys(vehicle.inspection ?? {})) if (!items.includes(item)) items.push(item);
-  for (const item of items) rows.push(compareRow(dealerWord(item), vehicles.map((vehicle) => dash(dealerWord(vehicle.inspection?.[item] ?? ''))), 'inspection'));
+  for (const item of items)
+    rows.push(
+      compareRow(
+        dealerWord(item),
+        vehicles.map((vehicle) => dash(dealerWord(vehicle.inspection?.[item] ?? ''))),
+        'inspection',
+      ),
+    );
   return rows;
 }
 

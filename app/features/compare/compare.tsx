@@ -78,7 +78,12 @@ export function CompareTray() {
               {items.map((item) => (
                 <li key={item.id} className="flex min-w-0 items-center gap-1 rounded-lg bg-white/10 py-1 pl-2.5 pr-1 text-sm">
                   <span className="truncate">{item.title}</span>
-                  <button type="button" onClick={() => compareStore.remove(item.id)} aria-label={t('removeFromCompare', { title: item.title })} className="shrink-0 rounded p-1 hover:bg-white/20">
+                  <button
+                    type="button"
+                    onClick={() => compareStore.remove(item.id)}
+                    aria-label={t('removeFromCompare', { title: item.title })}
+                    className="shrink-0 rounded p-1 hover:bg-white/20"
+                  >
                     <CloseIcon className="h-4 w-4" />
                   </button>
                 </li>
@@ -90,7 +95,11 @@ export function CompareTray() {
             <span className="hidden shrink-0 text-sm text-slate-300 lg:inline" aria-hidden="true">
               {items.length}/{COMPARE_MAX}
             </span>
-            <button type="button" onClick={() => compareStore.clear()} className="shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/10">
+            <button
+              type="button"
+              onClick={() => compareStore.clear()}
+              className="shrink-0 rounded-lg px-3 py-2 text-sm font-semibold text-slate-200 hover:bg-white/10"
+            >
               {t('clear')}
             </button>
             <Link to={paths.compare(ids)} className="shrink-0 rounded-lg bg-accent-500 px-4 py-2 text-sm font-bold text-slate-900 hover:brightness-105">

@@ -37,17 +37,26 @@ export function calculatorDefaults(price: number, terms: FinanceTerms): Calculat
 }
 
 /** What the calculator says of a value it cannot take (the page shows it; the API refuses with it), read when it is said. */
-export const calculatorMessages = Object.assign(liveTexts(t, { rate: ['rateInvalid', { min: CALCULATOR_LIMITS.rate.min, max: CALCULATOR_LIMITS.rate.max }], tenure: ['tenureInvalid', { options: TENURE_OPTIONS.join(', ') }], downPaymentWhole: 'downPaymentWhole' }), {
-  /**
-   * What is wrong with a typed down payment: more than the car's price says so with the price
-   * (a buyer who typed one zero too many must see which figure they went past); anything else
-   * that is not whole rupees says what the field takes.
-   */
-  downPayment: (price: number, text = '') => {
-    const amount = wholeRupees(text);
-    return amount !== null && amount > price ? t('downPaymentOverPrice', { price: formatRupees(price) }) : t('downPaymentInvalid', { max: groupIndianDigits(price) });
+export const calculatorMessages = Object.assign(
+  liveTexts(t, {
+    rate: ['rateInvalid', { min: CALCULATOR_LIMITS.rate.min, max: CALCULATOR_LIMITS.rate.max }],
+    tenure: ['tenureInvalid', { options: TENURE_OPTIONS.join(', ') }],
+    downPaymentWhole: 'downPaymentWhole',
+  }),
+  {
+    /**
+     * What is wrong with a typed down payment: more than the car's price says so with the price
+     * (a buyer who typed one zero too many must see which figure they went past); anything else
+     * that is not whole rupees says what the field takes.
+     */
+    downPayment: (price: number, text = '') => {
+      const amount = wholeRupees(text);
+      return amount !== null && amount > price
+        ? t('downPaymentOverPrice', { price: formatRupees(price) })
+        : t('downPaymentInvalid', { max: groupIndianDigits(price) });
+    },
   },
-});
+);
 
 /** Whole rupees as typed (`1,50,000` or `150000`), whatever their size; null when the text is not a whole number. */
 function wholeRupees(text: string): number | null {
@@ -93,9 +102,24 @@ export function parseCalculatorInput(params: URLSearchParams, price: number, def
     if (value === null) errors.push(message(text));
     else set(value);
   };
-  read('dp', (text) => readDownPayment(text, price), (text) => calculatorMessages.downPayment(price, text), (value) => (values.downPayment = value));
-  read('rate', readRate, () => calculatorMessages.rate, (value) => (values.ratePercent = value));
-  read('tenure', readTenure, () => calculatorMessages.tenure, (value) => (values.tenureMonths = value));
+  read(
+    'dp',
+    (text) => readDownPayment(text, price),
+    (text) => calculatorMessages.downPayment(price, text),
+    (value) => (values.downPayment = value),
+  );
+  read(
+    'rate',
+    readRate,
+    () => calculatorMessages.rate,
+    (value) => (values.ratePercent = value),
+  );
+  read(
+    'tenure',
+    readTenure,
+    () => calculatorMessages.tenure,
+    (value) => (values.tenureMonths = value),
+  );
   return { values, errors };
 }
 

@@ -26,7 +26,10 @@ export function EmiCalculator({ price, action, defaults, fields }: { price: numb
     <form method="get" action={action} noValidate onSubmit={(event) => event.preventDefault()} className="flex flex-col gap-4" aria-describedby="emi-note">
       {/* The answer comes first: on a phone it stays in sight while the fields below it change. While a
           value is wrong, what is wrong takes the figures' place, so it is in sight too. */}
-      <div aria-live="polite" className={`grid grid-cols-2 gap-3 rounded-2xl p-4 ring-1 sm:grid-cols-4 ${summary ? 'bg-brand-50 ring-brand-100' : 'bg-red-50 ring-red-200'}`}>
+      <div
+        aria-live="polite"
+        className={`grid grid-cols-2 gap-3 rounded-2xl p-4 ring-1 sm:grid-cols-4 ${summary ? 'bg-brand-50 ring-brand-100' : 'bg-red-50 ring-red-200'}`}
+      >
         <p className="col-span-2 sm:col-span-1">
           <span className="block text-xs font-semibold uppercase tracking-wide text-brand-700">{t('emi')}</span>
           <output htmlFor="emi-dp emi-rate emi-tenure" className="text-2xl font-extrabold text-brand-800">
@@ -62,7 +65,19 @@ export function EmiCalculator({ price, action, defaults, fields }: { price: numb
           <label htmlFor="emi-dp" className="font-semibold">
             {t('downPaymentLabel')}
           </label>
-          <input id="emi-dp" name="dp" type="number" inputMode="numeric" min={0} max={price} step={1000} value={raw.dp} onChange={change('dp')} aria-describedby="emi-dp-hint" className={inputClass} />
+          <input
+            id="emi-dp"
+            name="dp"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={price}
+            step={1000}
+            value={raw.dp}
+            onChange={change('dp')}
+            aria-describedby="emi-dp-hint"
+            className={inputClass}
+          />
           <p id="emi-dp-hint" className="text-xs text-slate-600">
             {t('rupeeRange', { min: formatRupees(0), max: formatRupees(price) })}
           </p>
@@ -71,7 +86,19 @@ export function EmiCalculator({ price, action, defaults, fields }: { price: numb
           <label htmlFor="emi-rate" className="font-semibold">
             {t('rateLabel')}
           </label>
-          <input id="emi-rate" name="rate" type="number" inputMode="decimal" min={min} max={max} step={step} value={raw.rate} onChange={change('rate')} aria-describedby="emi-rate-hint" className={inputClass} />
+          <input
+            id="emi-rate"
+            name="rate"
+            type="number"
+            inputMode="decimal"
+            min={min}
+            max={max}
+            step={step}
+            value={raw.rate}
+            onChange={change('rate')}
+            aria-describedby="emi-rate-hint"
+            className={inputClass}
+          />
           <p id="emi-rate-hint" className="text-xs text-slate-600">
             {t('rateRange', { min, max })}
           </p>

@@ -23,7 +23,9 @@ export function EmiFrom({ priceRupees, terms, className = '' }: { priceRupees: n
           <InfoIcon className="h-4 w-4" />
           <span className="sr-only">{t('howEmi')}</span>
         </summary>
-        <p className="absolute inset-x-0 bottom-full z-20 mb-1 max-w-80 rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-white shadow-lg">{financeTermsNote(terms)}</p>
+        <p className="absolute inset-x-0 bottom-full z-20 mb-1 max-w-80 rounded-lg bg-slate-900 p-3 text-xs leading-relaxed text-white shadow-lg">
+          {financeTermsNote(terms)}
+        </p>
       </details>
     </div>
   );

@@ -33,7 +33,15 @@ const { min, max, step } = CALCULATOR_LIMITS.rate;
 
 /** The calculator's inputs, for any car: the down payment in whole rupees (at most the car's price, checked by the route). */
 export const emiQuerySchema = z.object({
-  downPayment: calculatorValue((text) => readDownPayment(text, Number.MAX_SAFE_INTEGER), () => calculatorMessages.downPaymentWhole, 'Whole rupees from 0 to the price; the admin’s share of the price when not given.'),
-  ratePercent: calculatorValue(readRate, () => calculatorMessages.rate, `Interest a year in percent, ${min} to ${max} in steps of ${step}; the admin’s rate when not given.`),
+  downPayment: calculatorValue(
+    (text) => readDownPayment(text, Number.MAX_SAFE_INTEGER),
+    () => calculatorMessages.downPaymentWhole,
+    'Whole rupees from 0 to the price; the admin’s share of the price when not given.',
+  ),
+  ratePercent: calculatorValue(
+    readRate,
+    () => calculatorMessages.rate,
+    `Interest a year in percent, ${min} to ${max} in steps of ${step}; the admin’s rate when not given.`,
+  ),
   tenureMonths: calculatorValue(readTenure, () => calculatorMessages.tenure, `One of ${TENURE_OPTIONS.join(', ')}; the admin’s tenure when not given.`),
 });

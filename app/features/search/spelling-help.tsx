@@ -21,7 +21,11 @@ export function SearchSuggestions({ spelling }: { spelling: SpellingHelpView }) 
     <p className="mt-3 flex flex-wrap items-center justify-center gap-2 text-slate-700" data-suggestions>
       <span>{t('didYouMean')}</span>
       {spelling.suggestions.map((suggestion) => (
-        <Link key={suggestion.model} to={suggestion.href} className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100">
+        <Link
+          key={suggestion.model}
+          to={suggestion.href}
+          className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-700 ring-1 ring-brand-100 hover:bg-brand-100"
+        >
           {suggestion.model}
         </Link>
       ))}

@@ -66,9 +66,20 @@ export function readCar(catalogue: readonly CatalogueMake[], typed: { make: stri
   const make = matchName(typed.make, catalogue, namesOf);
   if (!make.found) return { ok: false, problems: { make: make.closest.map((entry) => entry.name) } };
   const model = matchName(typed.model, make.found.models, namesOf);
-  if (!model.found) return { ok: false, problems: { model: (model.closest.length ? model.closest : make.found.models.slice(0, CLOSEST)).map((entry) => entry.name) }, make: make.found };
+  if (!model.found)
+    return {
+      ok: false,
+      problems: { model: (model.closest.length ? model.closest : make.found.models.slice(0, CLOSEST)).map((entry) => entry.name) },
+      make: make.found,
+    };
   if (!typed.variant.trim()) return { ok: true, make: make.found, model: model.found, variant: '' };
   const variant = matchName(typed.variant, model.found.variants, (name) => [name]);
-  if (!variant.found) return { ok: false, problems: { variant: variant.closest.length ? variant.closest : model.found.variants.slice(0, CLOSEST) }, make: make.found, model: model.found };
+  if (!variant.found)
+    return {
+      ok: false,
+      problems: { variant: variant.closest.length ? variant.closest : model.found.variants.slice(0, CLOSEST) },
+      make: make.found,
+      model: model.found,
+    };
   return { ok: true, make: make.found, model: model.found, variant: variant.found };
 }

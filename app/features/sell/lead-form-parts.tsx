@@ -99,7 +99,12 @@ export function useLeadSubmission<Field extends string>(action: 'REQUEST_FORM' |
 type LeadFieldProps = { id: string; name: string; error: string | undefined; defaultValue: string; 'aria-required': true | undefined };
 
 /** A lead form's field props: its id, what was typed before and its error; all but the `optional` fields are marked required. */
-export function leadFieldProps<Field extends string>(prefix: string, errors: FieldErrors<Field>, values: Partial<Record<Field, string>>, optional: readonly Field[]) {
+export function leadFieldProps<Field extends string>(
+  prefix: string,
+  errors: FieldErrors<Field>,
+  values: Partial<Record<Field, string>>,
+  optional: readonly Field[],
+) {
   return (name: Field): LeadFieldProps => ({
     id: `${prefix}-${name}`,
     name,
@@ -114,7 +119,15 @@ export function ContactFields({ field }: { field: (name: 'name' | 'phone') => Le
   return (
     <>
       <TextField {...field('name')} label={t('yourName')} autoComplete="name" maxLength={LEAD_LIMITS.name} />
-      <TextField {...field('phone')} type="tel" label={t('phoneNumber')} inputMode="tel" autoComplete="tel" maxLength={LEAD_LIMITS.phone} hint={t('phoneHint')} />
+      <TextField
+        {...field('phone')}
+        type="tel"
+        label={t('phoneNumber')}
+        inputMode="tel"
+        autoComplete="tel"
+        maxLength={LEAD_LIMITS.phone}
+        hint={t('phoneHint')}
+      />
     </>
   );
 }

@@ -24,7 +24,11 @@ export function PhotoPicker({ id, name, error }: { id: string; name: string; err
 
   function onChange(event: React.ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.currentTarget.files ?? []);
-    setPreviews(files.filter((file) => file.type.startsWith('image/') && file.type !== 'image/svg+xml').map((file) => ({ name: file.name, url: URL.createObjectURL(file) })));
+    setPreviews(
+      files
+        .filter((file) => file.type.startsWith('image/') && file.type !== 'image/svg+xml')
+        .map((file) => ({ name: file.name, url: URL.createObjectURL(file) })),
+    );
   }
 
   const describedBy = [`${id}-hint`, error ? `${id}-error` : null].filter(Boolean).join(' ');

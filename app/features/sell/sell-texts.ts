@@ -4,4 +4,3 @@ import { defineTexts } from '../../lib/i18n/texts.ts';
 
 /** Texts of selling a car: the estimate, the sell form, booking an inspection and the chat message. */
 export const sellText = defineTexts('sell', en, hi);
-

@@ -17,7 +17,10 @@ import { commonText } from '../../lib/i18n/common.ts';
 export function Storefront({ promise, trustPoints, featured }: { promise: string; trustPoints: string[]; featured: VehicleSummary[] }) {
   return (
     <div className="flex flex-col gap-5">
-      <section aria-label={t('whyBuy')} className="max-sm:order-1 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-4 py-4 text-white shadow-sm sm:p-7">
+      <section
+        aria-label={t('whyBuy')}
+        className="max-sm:order-1 rounded-2xl bg-gradient-to-br from-brand-800 to-brand-700 px-4 py-4 text-white shadow-sm sm:p-7"
+      >
         <p className="max-w-3xl text-lg font-extrabold leading-snug tracking-tight sm:text-2xl">{storefrontPromiseText(promise)}</p>
         {trustPoints.length > 0 ? (
           <ul className="mt-3 grid grid-cols-2 gap-x-3 gap-y-1.5 text-[13px] font-medium sm:flex sm:flex-wrap sm:gap-x-6 sm:text-sm">

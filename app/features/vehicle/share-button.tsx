@@ -58,7 +58,14 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
 
   return (
     <>
-      <button ref={trigger} type="button" onClick={share} aria-label={t('share')} aria-haspopup="dialog" className="inline-flex rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100">
+      <button
+        ref={trigger}
+        type="button"
+        onClick={share}
+        aria-label={t('share')}
+        aria-haspopup="dialog"
+        className="inline-flex rounded-full bg-white p-3 text-slate-700 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100"
+      >
         <ShareIcon className="h-5 w-5" />
       </button>
       <dialog
@@ -79,7 +86,15 @@ export function ShareButton({ title, url }: { title: string; url: string }) {
             <label htmlFor={`${headingId}-link`} className="text-sm font-semibold">
               {t('shareLinkLabel')}
             </label>
-            <input ref={link} id={`${headingId}-link`} type="url" readOnly value={url} onFocus={(event) => event.currentTarget.select()} className={inputClass} />
+            <input
+              ref={link}
+              id={`${headingId}-link`}
+              type="url"
+              readOnly
+              value={url}
+              onFocus={(event) => event.currentTarget.select()}
+              className={inputClass}
+            />
           </div>
           <p id={statusId} role="status" className={`min-h-5 text-sm font-medium ${copied === 'failed' ? 'text-red-800' : 'text-green-800'}`}>
             {copied === 'copied' ? t('linkCopied') : copied === 'failed' ? t('couldNotCopy') : ''}

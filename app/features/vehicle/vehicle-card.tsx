@@ -27,7 +27,12 @@ export function VehicleCard({ vehicle, priority = false, headingLevel = 3 }: { v
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const title = cardTitle(vehicle);
   const href = paths.vehicle(vehicle.id);
-  const facts = [vehicle.year, typedFuelText(vehicle.fuelType), typedTransmissionText(vehicle.transmission), vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer)].filter(Boolean);
+  const facts = [
+    vehicle.year,
+    typedFuelText(vehicle.fuelType),
+    typedTransmissionText(vehicle.transmission),
+    vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer),
+  ].filter(Boolean);
   const { signedIn, wishlist, finance, priceIncludes, reserve } = useRootData();
   const sold = vehicle.status === 'sold';
   const price = cardPriceParts(vehicle.price);
@@ -42,12 +47,22 @@ export function VehicleCard({ vehicle, priority = false, headingLevel = 3 }: { v
           {sold ? <span className={`${badge} bg-red-600 text-white`}>{t('sold')}</span> : null}
         </div>
         {/* Above the card's link, so a tap on the heart does not open the car. */}
-        <WishlistButton signedIn={signedIn} wishlisted={wishlist.includes(vehicle.id)} action={href} carName={title} className="absolute right-3 top-3 z-10 max-sm:right-1 max-sm:top-1 max-sm:p-2.5" />
+        <WishlistButton
+          signedIn={signedIn}
+          wishlisted={wishlist.includes(vehicle.id)}
+          action={href}
+          carName={title}
+          className="absolute right-3 top-3 z-10 max-sm:right-1 max-sm:top-1 max-sm:p-2.5"
+        />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4 max-sm:min-w-0 max-sm:gap-0.5 max-sm:py-2 max-sm:pl-3 max-sm:pr-2">
         <Heading className="text-lg font-semibold leading-snug max-sm:truncate max-sm:text-[15px]">
           {/* The title link covers the whole card, so a tap anywhere opens the vehicle. */}
-          <Link to={href} prefetch="intent" className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-brand-600">
+          <Link
+            to={href}
+            prefetch="intent"
+            className="after:absolute after:inset-0 after:content-[''] focus:outline-none focus-visible:after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-brand-600"
+          >
             {title}
           </Link>
         </Heading>
@@ -74,8 +89,17 @@ export function VehicleCard({ vehicle, priority = false, headingLevel = 3 }: { v
           {/* On a phone Compare sits on the photo's bottom left: the photo is 40% of the card's
               width at 4:3, so its bottom is 30% of the width down, and a margin in percent is
               a share of the width. */}
-          {sold ? null : <CompareToggle item={{ id: vehicle.id, title }} compact className="relative z-10 flex-1 max-sm:absolute max-sm:left-1.5 max-sm:top-0 max-sm:mt-[calc(30%-2.25rem)]" />}
-          <span className="inline-flex flex-1 items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-2 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800 max-sm:hidden" aria-hidden="true">
+          {sold ? null : (
+            <CompareToggle
+              item={{ id: vehicle.id, title }}
+              compact
+              className="relative z-10 flex-1 max-sm:absolute max-sm:left-1.5 max-sm:top-0 max-sm:mt-[calc(30%-2.25rem)]"
+            />
+          )}
+          <span
+            className="inline-flex flex-1 items-center justify-center whitespace-nowrap rounded-xl bg-brand-700 px-2 py-2.5 text-sm font-semibold text-white group-hover:bg-brand-800 max-sm:hidden"
+            aria-hidden="true"
+          >
             {t('viewDetails')}
           </span>
         </div>
@@ -88,25 +112,38 @@ export function VehicleCard({ vehicle, priority = false, headingLevel = 3 }: { v
  * `priorityFirst`: the first card's photo is loaded first (off when something above it is the
  * page's largest picture). `beside`: the grid shares the width with the filters' column.
  */
-export function VehicleGrid({ vehicles, emptyText, priorityFirst = true, beside = false }: { vehicles: VehicleSummary[]; emptyText: string; priorityFirst?: boolean; beside?: boolean }) {
+export function VehicleGrid({
+  vehicles,
+  emptyText,
+  priorityFirst = true,
+  beside = false,
+}: {
+  vehicles: VehicleSummary[];
+  emptyText: string;
+  priorityFirst?: boolean;
+  beside?: boolean;
+}) {
   if (vehicles.length === 0) return <p className="py-6 text-center text-slate-600">{emptyText}</p>;
   return (
     <>
-    <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${beside ? 'xl:grid-cols-3' : 'lg:grid-cols-3 xl:grid-cols-4'}`}>
-      {vehicles.map((vehicle, index) => (
-        // Cards after the first are laid out and painted only as they near the screen (their
-        // size until then is a card's, then the size last seen): a phone draws the first screen
-        // sooner (decision 043).
-        <li key={vehicle.id} className={index === 0 ? 'flex' : 'flex [contain-intrinsic-size:auto_28rem] [content-visibility:auto] max-sm:[contain-intrinsic-size:auto_8rem]'}>
-          <LaterHydration id={`card-${vehicle.id}`}>
-            <div className="h-full w-full">
-              <VehicleCard vehicle={vehicle} priority={priorityFirst && index === 0} />
-            </div>
-          </LaterHydration>
-        </li>
-      ))}
-    </ul>
-    <PriceIncludesNote />
+      <ul className={`grid grid-cols-1 gap-4 sm:grid-cols-2 ${beside ? 'xl:grid-cols-3' : 'lg:grid-cols-3 xl:grid-cols-4'}`}>
+        {vehicles.map((vehicle, index) => (
+          // Cards after the first are laid out and painted only as they near the screen (their
+          // size until then is a card's, then the size last seen): a phone draws the first screen
+          // sooner (decision 043).
+          <li
+            key={vehicle.id}
+            className={index === 0 ? 'flex' : 'flex [contain-intrinsic-size:auto_28rem] [content-visibility:auto] max-sm:[contain-intrinsic-size:auto_8rem]'}
+          >
+            <LaterHydration id={`card-${vehicle.id}`}>
+              <div className="h-full w-full">
+                <VehicleCard vehicle={vehicle} priority={priorityFirst && index === 0} />
+              </div>
+            </LaterHydration>
+          </li>
+        ))}
+      </ul>
+      <PriceIncludesNote />
     </>
   );
 }

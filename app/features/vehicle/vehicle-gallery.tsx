@@ -33,7 +33,15 @@ export function VehicleGallery({ images, title }: { images: ImageRef[]; title: s
                 aria-current={index === selected}
                 className={`block overflow-hidden rounded-lg ring-2 ${index === selected ? 'ring-brand-600' : 'ring-transparent'}`}
               >
-                <img src={imageSrc(image, 400, mediaBase)} width={96} height={72} alt="" loading="lazy" decoding="async" className="h-[72px] w-24 bg-slate-200 object-cover" />
+                <img
+                  src={imageSrc(image, 400, mediaBase)}
+                  width={96}
+                  height={72}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="h-[72px] w-24 bg-slate-200 object-cover"
+                />
               </button>
             </li>
           ))}

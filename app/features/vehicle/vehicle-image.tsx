@@ -32,7 +32,11 @@ export function VehicleImage({ image, alt, sizes, priority = false, className = 
 
   if (!image || failed) {
     return (
-      <div className={`flex flex-col items-center justify-center gap-2 bg-slate-200 text-slate-600 ${className}`} role="img" aria-label={placeholderText ?? t('noPhoto', { alt })}>
+      <div
+        className={`flex flex-col items-center justify-center gap-2 bg-slate-200 text-slate-600 ${className}`}
+        role="img"
+        aria-label={placeholderText ?? t('noPhoto', { alt })}
+      >
         <CarIcon className="h-12 w-12" />
         {placeholderText ? <span className="text-sm font-medium">{placeholderText}</span> : null}
       </div>

@@ -60,7 +60,13 @@ export function WishlistButton({
       <fetcher.Form method="post" {...(action ? { action } : {})}>
         <input type="hidden" name="intent" value="wishlist" />
         <input type="hidden" name="wishlisted" value={String(!current)} />
-        <button type="submit" disabled={busy} aria-pressed={current} aria-label={current ? removeLabel : addLabel} className={`${className} ${current ? 'text-red-600' : 'text-slate-700'}`}>
+        <button
+          type="submit"
+          disabled={busy}
+          aria-pressed={current}
+          aria-label={current ? removeLabel : addLabel}
+          className={`${className} ${current ? 'text-red-600' : 'text-slate-700'}`}
+        >
           <HeartIcon className="h-5 w-5" filled={current} />
         </button>
       </fetcher.Form>

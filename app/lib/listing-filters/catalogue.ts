@@ -20,7 +20,20 @@
 import { z } from 'zod';
 import { browseText as t } from '../i18n/browse.ts';
 import { isSlug } from '../slug.ts';
-import { BODY_TYPES, COLOURS, FUELS, TRANSMISSION_KEYS, bodyTypeLabel, colourLabel, fuelLabel, transmissionLabel, type BodyType, type Colour, type Fuel, type TransmissionKey } from './options.ts';
+import {
+  BODY_TYPES,
+  COLOURS,
+  FUELS,
+  TRANSMISSION_KEYS,
+  bodyTypeLabel,
+  colourLabel,
+  fuelLabel,
+  transmissionLabel,
+  type BodyType,
+  type Colour,
+  type Fuel,
+  type TransmissionKey,
+} from './options.ts';
 import { forgivingList, forgivingSingle, keyOf, type Forgiven } from './params.ts';
 import { REGISTRATION_STATES, stateName } from './registration.ts';
 
@@ -308,7 +321,8 @@ export const FILTERS = {
     off: [],
     write: (owners) => owners.map(String),
     // 3 means three or more.
-    match: (owners) => (owners.length > 0 ? { column: 'owner_count', ranges: owners.map((count) => ({ min: count, max: count === 3 ? null : count + 1 })) } : null),
+    match: (owners) =>
+      owners.length > 0 ? { column: 'owner_count', ranges: owners.map((count) => ({ min: count, max: count === 3 ? null : count + 1 })) } : null,
     buckets: OWNER_BUCKETS,
     options: { from: 'buckets' },
     facet: { by: 'bucket' },
@@ -386,7 +400,10 @@ export function bucketMatch(name: FilterName, bucket: string): Match {
 
 /** Each bucket of the filters counted by bucket, with the cars it keeps, in order (a car is counted under the first that keeps it). */
 export const FACET_BUCKETS: Partial<Record<FilterName, ReadonlyArray<{ value: string; match: Match }>>> = Object.fromEntries(
-  FILTER_NAMES.filter((name) => FILTERS[name].facet.by === 'bucket').map((name) => [name, FILTERS[name].buckets.map((bucket) => ({ value: bucket.value, match: bucketMatch(name, bucket.value) }))]),
+  FILTER_NAMES.filter((name) => FILTERS[name].facet.by === 'bucket').map((name) => [
+    name,
+    FILTERS[name].buckets.map((bucket) => ({ value: bucket.value, match: bucketMatch(name, bucket.value) })),
+  ]),
 );
 
 /** Whether a filter's options are offered with these filters on (a filter within another needs that one on). */
@@ -406,7 +423,9 @@ export function chipLabel(name: FilterName, value: string, names: ChipNames = {}
 }
 
 /** The parameter readers of the filters, by parameter, in order: the filters' part of the listing schema. */
-export const filterReaders = Object.fromEntries(FILTER_NAMES.map((name) => [name, FILTERS[name].read])) as { [Name in FilterName]: (typeof FILTERS)[Name]['read'] };
+export const filterReaders = Object.fromEntries(FILTER_NAMES.map((name) => [name, FILTERS[name].read])) as {
+  [Name in FilterName]: (typeof FILTERS)[Name]['read'];
+};
 
 // ---------------------------------------------------------------- sorts
 
@@ -421,7 +440,13 @@ export type SortKey = { column: SortColumn; direction: 'asc' | 'desc'; nullsLast
  * odometer reading) last.
  */
 export const SORTS = {
-  newest: { labelKey: 'sort_newest', keys: [{ column: 'featured', direction: 'desc' }, { column: 'created_at', direction: 'desc' }] },
+  newest: {
+    labelKey: 'sort_newest',
+    keys: [
+      { column: 'featured', direction: 'desc' },
+      { column: 'created_at', direction: 'desc' },
+    ],
+  },
   price_asc: { labelKey: 'sort_price_asc', keys: [{ column: 'price_rupees', direction: 'asc', nullsLast: true }] },
   price_desc: { labelKey: 'sort_price_desc', keys: [{ column: 'price_rupees', direction: 'desc', nullsLast: true }] },
   year_desc: { labelKey: 'sort_year_desc', keys: [{ column: 'model_year', direction: 'desc', nullsLast: true }] },

@@ -26,7 +26,11 @@ const isoTime = z
   .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?\+05:30$/)
   .meta({ description: 'ISO 8601 date-time in India time, e.g. 2026-12-01T10:00:00+05:30' });
 /** A page of a list that grows (`?page=&perPage=`, app/lib/schemas/paging.ts). */
-const paging = { page: z.int(), perPage: z.int().meta({ description: 'The page size served (capped).' }), total: z.int().meta({ description: 'Items in the whole list.' }) };
+const paging = {
+  page: z.int(),
+  perPage: z.int().meta({ description: 'The page size served (capped).' }),
+  total: z.int().meta({ description: 'Items in the whole list.' }),
+};
 
 /**
  * Every refusal (4xx, 5xx) of /api/v1: RFC 9457 problem details, sent as
@@ -43,10 +47,10 @@ export const problemSchema = z
       .string()
       .optional()
       .meta({ description: 'A stable word for a refusal the app may branch on (409, 422: e.g. licence-pending, slot-taken). New words may come within v1.' }),
-    instance: z
-      .string()
-      .optional()
-      .meta({ description: 'This occurrence: `urn:request:{id}`, where `{id}` is the answer’s `X-Request-Id`. Quote it when reporting the problem; the server’s log lines for the request carry the same id.' }),
+    instance: z.string().optional().meta({
+      description:
+        'This occurrence: `urn:request:{id}`, where `{id}` is the answer’s `X-Request-Id`. Quote it when reporting the problem; the server’s log lines for the request carry the same id.',
+    }),
   })
   .meta({
     id: 'Problem',
@@ -93,11 +97,13 @@ export const vehicleListSchema = z
     pageCount: z.int(),
     perPage: z.int(),
     facets: z.object(Object.fromEntries(FILTER_NAMES.map((name) => [name, z.array(facetOption)])) as Record<FilterName, z.ZodArray<typeof facetOption>>),
-    searchedFor: z
-      .string()
-      .nullable()
-      .meta({ description: 'When `q` found nothing as typed and its spelling was corrected: the search whose cars these are (show “Showing results for …”); null otherwise.' }),
-    suggestions: z.array(z.string()).meta({ description: 'When `q` found nothing even corrected: up to three models near a word typed, each worth searching for.' }),
+    searchedFor: z.string().nullable().meta({
+      description:
+        'When `q` found nothing as typed and its spelling was corrected: the search whose cars these are (show “Showing results for …”); null otherwise.',
+    }),
+    suggestions: z
+      .array(z.string())
+      .meta({ description: 'When `q` found nothing even corrected: up to three models near a word typed, each worth searching for.' }),
   })
   .meta({ id: 'VehicleList' });
 
@@ -126,18 +132,28 @@ export const vehicleSchema = z
   .meta({ id: 'Vehicle' });
 
 export const categoryListSchema = z
-  .array(z.object({ id: z.int(), name: z.string(), slug: z.string(), image: imageRef.nullable(), vehicleCount: z.int(), fleetCount: z.int() }).meta({ id: 'Category' }))
+  .array(
+    z
+      .object({ id: z.int(), name: z.string(), slug: z.string(), image: imageRef.nullable(), vehicleCount: z.int(), fleetCount: z.int() })
+      .meta({ id: 'Category' }),
+  )
   .meta({ id: 'CategoryList' });
 
 export const phoneCodeSentSchema = z.object({ sent: z.literal(true), phone: z.string().meta({ description: 'E.164' }) }).meta({ id: 'PhoneCodeSent' });
 export const phoneVerifiedSchema = z
   .object({ profile: z.object({ name: z.string(), phone: z.string().nullable(), phoneVerified: z.boolean() }) })
   .meta({ id: 'PhoneVerified' });
-export const personalDataSchema = z.looseObject({}).meta({ id: 'PersonalData', description: 'Everything held about the person (DPDP export), sent as an attachment.' });
+export const personalDataSchema = z
+  .looseObject({})
+  .meta({ id: 'PersonalData', description: 'Everything held about the person (DPDP export), sent as an attachment.' });
 export const accountDeletedSchema = z.object({ deleted: z.literal(true), leadsErased: z.int() }).meta({ id: 'AccountDeleted' });
 
 export const testDriveSlotsSchema = z
-  .object({ vehicleId: z.int(), date: z.string(), slots: z.array(z.object({ start: z.string().meta({ description: "India time, 'YYYY-MM-DDTHH:MM'" }), remaining: z.int() })) })
+  .object({
+    vehicleId: z.int(),
+    date: z.string(),
+    slots: z.array(z.object({ start: z.string().meta({ description: "India time, 'YYYY-MM-DDTHH:MM'" }), remaining: z.int() })),
+  })
   .meta({ id: 'TestDriveSlots' });
 export const testDriveSchema = z
   .object({
@@ -156,7 +172,12 @@ export const testDriveSchema = z
 /** Where home visits and rental delivery go (decision 097): the areas by locality, and the hub for everyone else. */
 export const serviceAreasSchema = z
   .object({
-    areas: z.array(z.object({ locality: z.string().meta({ description: 'The area as people name it (Andheri West); the PIN code itself when the desk gave no name.' }), pinCode: z.string() })),
+    areas: z.array(
+      z.object({
+        locality: z.string().meta({ description: 'The area as people name it (Andheri West); the PIN code itself when the desk gave no name.' }),
+        pinCode: z.string(),
+      }),
+    ),
     hubAddress: z.string().meta({ description: 'Where a PIN code outside the areas is asked to come instead.' }),
   })
   .meta({ id: 'ServiceAreas' });
@@ -223,7 +244,10 @@ export const rentalAvailabilitySchema = z
 /** Money that moved at the rental desk or through the gateway, and the sentence the renter reads about it. */
 const deskMoney = z.object({
   amountPaise: z.int().min(0).meta({ description: 'Paise (₹2,200 is 220000).' }),
-  method: z.enum(['cash', 'upi', 'card', 'online']).nullable().meta({ description: '`online`: through the payment gateway, to or from the card or UPI paid with; null when nothing moved.' }),
+  method: z
+    .enum(['cash', 'upi', 'card', 'online'])
+    .nullable()
+    .meta({ description: '`online`: through the payment gateway, to or from the card or UPI paid with; null when nothing moved.' }),
   reference: z.string().nullable().meta({ description: 'The UPI transaction reference (UTR) or card approval code the desk recorded.' }),
   text: z.string().meta({ description: 'How the money moved, in the request’s language, as the site words it.' }),
 });
@@ -245,16 +269,28 @@ export const rentalBookingSchema = z
     amountPaid: rupees,
     amountRefunded: rupees,
     holdExpiresAt: isoTime.nullable(),
-    charges: z.looseObject({ total: rupees, depositRefund: rupees, amountDue: rupees }).nullable().meta({ description: 'What the return cost; null before the return.' }),
+    charges: z
+      .looseObject({ total: rupees, depositRefund: rupees, amountDue: rupees })
+      .nullable()
+      .meta({ description: 'What the return cost; null before the return.' }),
     depositRefund: rupees.nullable(),
-    handedOverAt: isoTime.nullable().meta({ description: 'When the car actually went out, as the desk entered it (may be before the booked `from`); null before the handover.' }),
+    handedOverAt: isoTime
+      .nullable()
+      .meta({ description: 'When the car actually went out, as the desk entered it (may be before the booked `from`); null before the handover.' }),
     returnedAt: isoTime.nullable().meta({ description: 'When the car actually came back, as the desk entered it; null before the return.' }),
     handoverMoney: deskMoney
       .extend({ direction: z.literal('paid') })
       .nullable()
-      .meta({ description: 'What the renter paid at the handover and how (`online`: everything was paid online before, nothing at the desk); null before the handover.' }),
+      .meta({
+        description:
+          'What the renter paid at the handover and how (`online`: everything was paid online before, nothing at the desk); null before the handover.',
+      }),
     settlement: deskMoney
-      .extend({ direction: z.enum(['returned', 'collected', 'none']).meta({ description: '`returned`: the deposit (or part) went back to the renter; `collected`: charges beyond the deposit were paid; `none`: nothing moved.' }) })
+      .extend({
+        direction: z.enum(['returned', 'collected', 'none']).meta({
+          description: '`returned`: the deposit (or part) went back to the renter; `collected`: charges beyond the deposit were paid; `none`: nothing moved.',
+        }),
+      })
       .nullable()
       .meta({ description: 'What moved at the settlement after the return and how; null before it.' }),
     createdAt: isoTime,
@@ -276,7 +312,9 @@ export const rentalBookingDetailSchema = rentalBookingSchema
     handover: checklist.nullable(),
     return: checklist.nullable(),
     comparison: z.object({ kmDriven: z.int(), fuelDifference: z.int() }).nullable(),
-    chargeLines: z.array(z.object({ kind: z.enum(['extra-km', 'late', 'fuel', 'damage']), label: z.string(), amount: rupees, photoUrl: z.string().nullable() })),
+    chargeLines: z.array(
+      z.object({ kind: z.enum(['extra-km', 'late', 'fuel', 'damage']), label: z.string(), amount: rupees, photoUrl: z.string().nullable() }),
+    ),
   })
   .meta({ id: 'RentalBookingDetail' });
 export const rentalBookingListSchema = z.object({ items: z.array(rentalBookingDetailSchema), ...paging }).meta({ id: 'RentalBookingList' });
@@ -294,7 +332,11 @@ const checkoutStart = z
   })
   .meta({ id: 'CheckoutStart' });
 export const rentalBookingCreatedSchema = z
-  .object({ booking: rentalBookingSchema, quote: rentalQuoteSchema, payment: checkoutStart.nullable().meta({ description: 'Razorpay Checkout to open when paying online; null at pickup.' }) })
+  .object({
+    booking: rentalBookingSchema,
+    quote: rentalQuoteSchema,
+    payment: checkoutStart.nullable().meta({ description: 'Razorpay Checkout to open when paying online; null at pickup.' }),
+  })
   .meta({ id: 'RentalBookingCreated' });
 const cancellationRefund = z.looseObject({ rentKept: rupees, refund: rupees }).meta({ id: 'CancellationRefund' });
 export const cancellationPreviewSchema = z.object({ refund: cancellationRefund }).meta({ id: 'CancellationPreview' });
@@ -337,10 +379,10 @@ export const profileAnswerSchema = z
       createdAt: isoTime.nullable(),
       lastLoginAt: isoTime.nullable(),
       updatedAt: isoTime.nullable(),
-      language: z
-        .enum(LANGUAGES)
-        .nullable()
-        .meta({ description: 'The language the person chose (`en`, `hi`): their mails, SMS and pages on every device are in it. Null before they chose; the API then answers in its request’s `Accept-Language`.' }),
+      language: z.enum(LANGUAGES).nullable().meta({
+        description:
+          'The language the person chose (`en`, `hi`): their mails, SMS and pages on every device are in it. Null before they chose; the API then answers in its request’s `Accept-Language`.',
+      }),
     }),
   })
   .meta({ id: 'ProfileAnswer' });
@@ -380,7 +422,9 @@ export const sellOfferSentSchema = z
 const compareRowSchema = z
   .object({
     label: z.string(),
-    values: z.array(z.string().nullable()).meta({ description: 'One value per entry of `items`, as the page writes it; null for an entry no longer available.' }),
+    values: z
+      .array(z.string().nullable())
+      .meta({ description: 'One value per entry of `items`, as the page writes it; null for an entry no longer available.' }),
     differs: z.boolean().meta({ description: 'The page highlights the row: the available cars differ in it.' }),
     group: z.enum(['specs', 'inspection']),
   })
@@ -459,7 +503,9 @@ export const paymentStartSchema = z
     amountRupees: rupees.meta({ description: 'The same amount in whole rupees, to show.' }),
     currency: z.literal('INR'),
     bookingId: z.int(),
-    prefill: z.object({ name: z.string(), email: z.string(), contact: z.string() }).meta({ description: 'Checkout’s prefill, as the site’s payment page gives it.' }),
+    prefill: z
+      .object({ name: z.string(), email: z.string(), contact: z.string() })
+      .meta({ description: 'Checkout’s prefill, as the site’s payment page gives it.' }),
     booking: rentalBookingSchema,
   })
   .meta({ id: 'PaymentStart' });
@@ -522,14 +568,27 @@ export const reservationSchema = z
 export const reservationStartedSchema = z
   .object({
     reservation: reservationSchema,
-    payment: z.object({ provider: z.literal('razorpay'), keyId: z.string(), orderId: z.string(), amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it.' }), currency: z.literal('INR'), reservationId: z.int() }),
+    payment: z.object({
+      provider: z.literal('razorpay'),
+      keyId: z.string(),
+      orderId: z.string(),
+      amount: z.int().meta({ description: 'Paise, as Razorpay Checkout takes it.' }),
+      currency: z.literal('INR'),
+      reservationId: z.int(),
+    }),
   })
   .meta({ id: 'ReservationStarted' });
 export const reservationAnswerSchema = z.object({ reservation: reservationSchema }).meta({ id: 'ReservationAnswer' });
-export const reservationCancelledSchema = z.object({ reservation: reservationSchema, refund: rupees.meta({ description: 'Refunded in full to the way the buyer paid.' }) }).meta({ id: 'ReservationCancelled' });
+export const reservationCancelledSchema = z
+  .object({ reservation: reservationSchema, refund: rupees.meta({ description: 'Refunded in full to the way the buyer paid.' }) })
+  .meta({ id: 'ReservationCancelled' });
 // Razorpay's webhook (decision 106): the acknowledgement of an event.
-export const webhookAnswerSchema = z.object({ ok: z.literal(true), handled: z.boolean().meta({ description: 'Whether the event settled a payment of one of our orders.' }) }).meta({ id: 'WebhookAnswer' });
-export const reservationListSchema = z.object({ items: z.array(reservationSchema), page: z.int(), perPage: z.int(), total: z.int() }).meta({ id: 'ReservationList' });
+export const webhookAnswerSchema = z
+  .object({ ok: z.literal(true), handled: z.boolean().meta({ description: 'Whether the event settled a payment of one of our orders.' }) })
+  .meta({ id: 'WebhookAnswer' });
+export const reservationListSchema = z
+  .object({ items: z.array(reservationSchema), page: z.int(), perPage: z.int(), total: z.int() })
+  .meta({ id: 'ReservationList' });
 
 // The seller's estimate (decision 081): a range with what it is based on, or an honest "not enough data".
 const sellEstimateSchema = z
@@ -590,7 +649,12 @@ export const carCatalogueSchema = z
   .object({
     makes: z.array(
       z
-        .object({ id: z.string().meta({ description: "'hyundai': accepted as `make` by POST /sell-estimates." }), name: z.string(), hi: z.string(), models: z.array(catalogueModelSchema) })
+        .object({
+          id: z.string().meta({ description: "'hyundai': accepted as `make` by POST /sell-estimates." }),
+          name: z.string(),
+          hi: z.string(),
+          models: z.array(catalogueModelSchema),
+        })
         .meta({ id: 'CatalogueMake' }),
     ),
   })
@@ -599,7 +663,9 @@ const inspectionOfferSchema = z
   .object({
     rupees: z.int().meta({ description: 'Whole rupees: what the dealer pays for the car.' }),
     validUntil: z.string().meta({ description: "India date 'YYYY-MM-DD': the last day the offer can be accepted." }),
-    state: z.enum(['open', 'accepted', 'declined', 'expired']).meta({ description: "'expired': still open, but past its last day (India time); it can no longer be accepted." }),
+    state: z
+      .enum(['open', 'accepted', 'declined', 'expired'])
+      .meta({ description: "'expired': still open, but past its last day (India time); it can no longer be accepted." }),
     madeAt: isoTime,
     answeredAt: isoTime.nullable(),
   })
@@ -619,7 +685,9 @@ const inspectionSchema = z
     offer: inspectionOfferSchema.nullable().meta({ description: 'The offer the desk made after the inspection, or null (decision 084).' }),
     report: z
       .object({
-        condition: z.array(z.object({ item: z.string(), status: z.string() })).meta({ description: 'Each item checked and what was found (English keys, as on the vehicle form).' }),
+        condition: z
+          .array(z.object({ item: z.string(), status: z.string() }))
+          .meta({ description: 'Each item checked and what was found (English keys, as on the vehicle form).' }),
         odometer: z.int().nullable(),
         notes: z.string(),
         recordedAt: isoTime,

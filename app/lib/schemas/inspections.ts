@@ -14,9 +14,15 @@ import { parseIndiaDate } from '../india-time.ts';
  */
 
 /** Read when a value is refused, in the language of that moment. */
-export const inspectionMessages = liveTexts(t, { chooseMode: 'inspectionChooseMode', slotInvalid: 'inspectionSlotInvalid', dateInvalid: 'inspectionDateInvalid' });
+export const inspectionMessages = liveTexts(t, {
+  chooseMode: 'inspectionChooseMode',
+  slotInvalid: 'inspectionSlotInvalid',
+  dateInvalid: 'inspectionDateInvalid',
+});
 
-const slot = z.string({ error: () => inspectionMessages.slotInvalid }).refine((value) => parseSlot(value) !== null, { error: () => inspectionMessages.slotInvalid });
+const slot = z
+  .string({ error: () => inspectionMessages.slotInvalid })
+  .refine((value) => parseSlot(value) !== null, { error: () => inspectionMessages.slotInvalid });
 
 export const inspectionBodySchema = z
   .object({
@@ -42,5 +48,7 @@ export type InspectionRequest = z.output<typeof inspectionBodySchema>;
 export const inspectionRescheduleSchema = z.object({ slot });
 
 export const inspectionSlotsQuerySchema = z.object({
-  date: z.string({ error: () => inspectionMessages.dateInvalid }).refine((text) => parseIndiaDate(text) !== null, { error: () => inspectionMessages.dateInvalid }),
+  date: z
+    .string({ error: () => inspectionMessages.dateInvalid })
+    .refine((text) => parseIndiaDate(text) !== null, { error: () => inspectionMessages.dateInvalid }),
 });

@@ -30,4 +30,9 @@ export function licenceAgeProblem(dateOfBirth: string, today: string): string | 
 }
 
 /** Read when a value is refused, in the language of that moment. */
-export const licenceMessages = liveTexts(t, { number: 'licenceNumber', dateOfBirth: 'licenceDateOfBirth', tooYoung: ['licenceTooYoung', { age: MIN_LICENCE_HOLDER_AGE }], checkDateOfBirth: 'licenceCheckDateOfBirth' });
+export const licenceMessages = liveTexts(t, {
+  number: 'licenceNumber',
+  dateOfBirth: 'licenceDateOfBirth',
+  tooYoung: ['licenceTooYoung', { age: MIN_LICENCE_HOLDER_AGE }],
+  checkDateOfBirth: 'licenceCheckDateOfBirth',
+});

@@ -29,7 +29,12 @@ function wholeNumber(name: string, fallback: number, max: number, description: s
 
 export const pageQuerySchema = z.object({
   page: wholeNumber('page', 1, PAGE_MAX, 'The page, from 1 (1 when not given).'),
-  perPage: wholeNumber('perPage', API_PER_PAGE_DEFAULT, API_PER_PAGE_MAX, `Items a page: ${API_PER_PAGE_DEFAULT} when not given, at most ${API_PER_PAGE_MAX} (a larger number is served as ${API_PER_PAGE_MAX}).`),
+  perPage: wholeNumber(
+    'perPage',
+    API_PER_PAGE_DEFAULT,
+    API_PER_PAGE_MAX,
+    `Items a page: ${API_PER_PAGE_DEFAULT} when not given, at most ${API_PER_PAGE_MAX} (a larger number is served as ${API_PER_PAGE_MAX}).`,
+  ),
 });
 
 export type PageAsked = z.output<typeof pageQuerySchema>;

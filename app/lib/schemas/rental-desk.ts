@@ -64,7 +64,8 @@ function deskMoney<Prefix extends 'collected' | 'settle'>(prefix: Prefix) {
     [`${prefix}Amount`]: line(20).transform((text) => (text ? parseRupeesAsPaise(text) : null)),
     [`${prefix}Method`]: line(10),
     [`${prefix}Reference`]: line(200),
-  } as Record<`${Prefix}Amount`, z.ZodType<number | null, string | undefined>> & Record<`${Prefix}Method` | `${Prefix}Reference`, z.ZodType<string, string | undefined>>;
+  } as Record<`${Prefix}Amount`, z.ZodType<number | null, string | undefined>> &
+    Record<`${Prefix}Method` | `${Prefix}Reference`, z.ZodType<string, string | undefined>>;
 }
 
 /** Why a booking is refused, told to the customer. */

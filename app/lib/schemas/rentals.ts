@@ -34,7 +34,12 @@ function returnAfterPickup(range: { from: number; to: number }, ctx: z.Refinemen
   if (range.to <= range.from) ctx.addIssue({ code: 'custom', path: ['to'], message: rangeMessages.reversed });
 }
 
-const asRange = ({ from, to }: { from: number; to: number }): AskedRange => ({ from: indiaDateTimeParam(from), to: indiaDateTimeParam(to), fromMs: from, toMs: to });
+const asRange = ({ from, to }: { from: number; to: number }): AskedRange => ({
+  from: indiaDateTimeParam(from),
+  to: indiaDateTimeParam(to),
+  fromMs: from,
+  toMs: to,
+});
 
 /** Pickup and return, both readable, the return after the pickup. */
 export const rentalRangeSchema = z.object(rangeFields).superRefine(returnAfterPickup).transform(asRange);
@@ -84,7 +89,13 @@ const deliveryAddressField = z
   .transform((value) => (value ?? '').trim());
 
 /** A quote's question as a query: a range or none, how the car is picked up, protection. */
-const quoteQueryFields = { from: orBlank(rangeFields.from, () => rangeMessages.from), to: orBlank(rangeFields.to, () => rangeMessages.to), pickup: pickup.optional(), pinCode: pinCodeField, protection: protectionField };
+const quoteQueryFields = {
+  from: orBlank(rangeFields.from, () => rangeMessages.from),
+  to: orBlank(rangeFields.to, () => rangeMessages.to),
+  pickup: pickup.optional(),
+  pinCode: pinCodeField,
+  protection: protectionField,
+};
 
 /** Both of from and to, or neither. */
 function bothOrNeither(query: { from?: number; to?: number }, ctx: z.RefinementCtx): void {
@@ -132,7 +143,13 @@ export const rentalBookingFormSchema = z.object(bookingChoiceFields);
  * delivery address is asked only when booking.
  */
 export const rentalQuoteAskSchema = z
-  .object({ ...rangeFields, pickup: bookingChoiceFields.pickup, payment: bookingChoiceFields.payment, pinCode: bookingChoiceFields.pinCode, protection: bookingChoiceFields.protection })
+  .object({
+    ...rangeFields,
+    pickup: bookingChoiceFields.pickup,
+    payment: bookingChoiceFields.payment,
+    pinCode: bookingChoiceFields.pinCode,
+    protection: bookingChoiceFields.protection,
+  })
   .superRefine(returnAfterPickup)
   .transform(({ from, to, ...rest }) => ({ ...rest, ...asRange({ from, to }) }));
 

@@ -18,13 +18,27 @@ export const SELL_MARGIN_PERCENT = { min: 0, max: 50, usual: 12 } as const;
 export const SELL_CAR_LIMITS = { make: 40, model: 60, variant: 60, minYear: 1990, maxYear: 2100, maxKm: MAX_ODOMETER_KM, maxOwners: 9 } as const;
 
 /** Read when a value is refused, in the language of that moment. */
-export const sellCarMessages = liveTexts(t, { make: 'sellMake', model: 'sellModel', year: ['sellYear', { min: SELL_CAR_LIMITS.minYear }], fuel: ['sellFuel', { fuels: FUEL_TYPES.join(', ') }], transmission: 'sellTransmission', km: 'sellKm', owners: 'sellOwners', registrationState: 'sellRegistrationState' });
+export const sellCarMessages = liveTexts(t, {
+  make: 'sellMake',
+  model: 'sellModel',
+  year: ['sellYear', { min: SELL_CAR_LIMITS.minYear }],
+  fuel: ['sellFuel', { fuels: FUEL_TYPES.join(', ') }],
+  transmission: 'sellTransmission',
+  km: 'sellKm',
+  owners: 'sellOwners',
+  registrationState: 'sellRegistrationState',
+});
 
 /** One line of text: trimmed, no control characters, at least one letter or digit. */
 const line = (max: number, message: () => string) =>
   z
     .string({ error: message })
-    .transform((text) => text.replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim())
+    .transform((text) =>
+      text
+        .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
     .refine((text) => text.length > 0 && text.length <= max && /[\p{L}\p{N}]/u.test(text), { error: message });
 
 /** A whole number from a JSON number or form text ('45,000' reads as 45000). */
@@ -45,7 +59,13 @@ export const sellCarSchema = z.object({
   variant: z
     .string()
     .optional()
-    .transform((text) => (text ?? '').replace(/[\p{Cc}\p{Cf}]/gu, ' ').replace(/\s+/g, ' ').trim().slice(0, SELL_CAR_LIMITS.variant)),
+    .transform((text) =>
+      (text ?? '')
+        .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()
+        .slice(0, SELL_CAR_LIMITS.variant),
+    ),
   /** The seller's car is not in the catalogue: make, model and variant are kept as typed. */
   unlisted: z
     .union([z.boolean(), z.string()])
@@ -64,7 +84,18 @@ export const sellCarSchema = z.object({
 
 export type SellCar = z.output<typeof sellCarSchema>;
 export type SellCarField = keyof SellCar;
-export const sellCarFields = ['make', 'model', 'variant', 'unlisted', 'year', 'fuel', 'transmission', 'km', 'owners', 'registrationState'] as const satisfies readonly SellCarField[];
+export const sellCarFields = [
+  'make',
+  'model',
+  'variant',
+  'unlisted',
+  'year',
+  'fuel',
+  'transmission',
+  'km',
+  'owners',
+  'registrationState',
+] as const satisfies readonly SellCarField[];
 
 /** The inspection booking for `car`: the car travels in the query string (sell-inspection.tsx). */
 export function sellInspectionFor(car: SellCar): string {

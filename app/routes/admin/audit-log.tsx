@@ -94,9 +94,7 @@ function RecordedValue({ value }: { value: unknown }) {
       <dl className="flex flex-col gap-0.5">
         {Object.entries(value).map(([key, field]) => (
           <div key={key} className="flex flex-wrap gap-x-2">
-            <dt className="font-sans text-slate-600">
-              {auditNestedLabel(key)}:
-            </dt>
+            <dt className="font-sans text-slate-600">{auditNestedLabel(key)}:</dt>
             <dd>
               <RecordedValue value={field} />
             </dd>
@@ -126,15 +124,21 @@ function RecordedValue({ value }: { value: unknown }) {
  */
 function RecordView({ entity, value, changed }: { entity: string; value: unknown; changed: string[] }) {
   if (!isObject(value)) {
-    return <pre lang="en" className="max-h-80 overflow-auto rounded-lg bg-white p-3 text-xs leading-relaxed ring-1 ring-slate-200">{pretty(value)}</pre>;
+    return (
+      <pre lang="en" className="max-h-80 overflow-auto rounded-lg bg-white p-3 text-xs leading-relaxed ring-1 ring-slate-200">
+        {pretty(value)}
+      </pre>
+    );
   }
   return (
     <dl className="max-h-80 overflow-auto rounded-lg bg-white text-xs ring-1 ring-slate-200">
       {Object.entries(value).map(([key, field]) => (
-        <div key={key} data-field={key} className={`grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2 border-b border-slate-100 px-3 py-1.5 last:border-b-0 ${changed.includes(key) ? 'bg-amber-50' : ''}`}>
-          <dt className="font-semibold text-slate-600">
-            {auditFieldLabel(entity, key)}
-          </dt>
+        <div
+          key={key}
+          data-field={key}
+          className={`grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-2 border-b border-slate-100 px-3 py-1.5 last:border-b-0 ${changed.includes(key) ? 'bg-amber-50' : ''}`}
+        >
+          <dt className="font-semibold text-slate-600">{auditFieldLabel(entity, key)}</dt>
           <dd lang="en" className="break-words font-mono text-slate-900">
             <RecordedValue value={field} />
           </dd>
@@ -180,7 +184,10 @@ function Entry({ entry }: { entry: AuditEntry }) {
           <summary className="cursor-pointer rounded-xl px-3 py-2 text-sm font-semibold text-brand-700 hover:bg-slate-100">
             {changed.length ? (
               // The changed fields by their names in the page's language; the records below keep their codes.
-              <RichText text={t('beforeAndAfterChanged', { number: changed.length, keys: changed.map((key) => auditFieldLabel(entry.entity, key)).join(', ') })} parts={{ keys: (keys) => <span className="font-normal">{keys}</span> }} />
+              <RichText
+                text={t('beforeAndAfterChanged', { number: changed.length, keys: changed.map((key) => auditFieldLabel(entry.entity, key)).join(', ') })}
+                parts={{ keys: (keys) => <span className="font-normal">{keys}</span> }}
+              />
             ) : (
               t('beforeAndAfter')
             )}
@@ -205,9 +212,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-extrabold tracking-tight">{t('auditLogTitle')}</h1>
-        <p className="text-sm text-slate-600">
-          {t('auditEntries', { count: total })}
-        </p>
+        <p className="text-sm text-slate-600">{t('auditEntries', { count: total })}</p>
       </div>
       {entries.length ? (
         <ol className="flex flex-col gap-3">
@@ -216,11 +221,13 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       ) : (
-        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">
-          {total ? t('noEntriesOnPage') : t('noAuditYet')}
-        </p>
+        <p className="rounded-2xl bg-white p-6 text-center text-slate-600 shadow-sm ring-1 ring-slate-200">{total ? t('noEntriesOnPage') : t('noAuditYet')}</p>
       )}
-      <Pagination page={Math.min(page, pageCount)} pageCount={pageCount} hrefFor={(target) => (target === 1 ? adminPaths.auditLog : `${adminPaths.auditLog}?page=${target}`)} />
+      <Pagination
+        page={Math.min(page, pageCount)}
+        pageCount={pageCount}
+        hrefFor={(target) => (target === 1 ? adminPaths.auditLog : `${adminPaths.auditLog}?page=${target}`)}
+      />
     </div>
   );
 }

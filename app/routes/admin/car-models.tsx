@@ -29,7 +29,11 @@ export function meta(args: Route.MetaArgs) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
-  const [catalogue, additions, flash] = await Promise.all([carCatalogue(services.database), carModelAdditions(services.database), takeFlash(services.config.authSecret, request)]);
+  const [catalogue, additions, flash] = await Promise.all([
+    carCatalogue(services.database),
+    carModelAdditions(services.database),
+    takeFlash(services.config.authSecret, request),
+  ]);
   const shipped = { makes: catalogue.length, models: catalogue.reduce((count, make) => count + make.models.length, 0) };
   return data({ shipped, additions, toast: flash.toast ? stamp(flash.toast.tone, flash.toast.text) : null }, { headers: flash.headers });
 }

@@ -60,7 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     services.config.dataDir,
     (upload) => manageCategory(services, admin.email, request, upload),
-    (error) => data({ intent: 'update', id: null, name: null, toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) }, { status: error.status }),
+    (error) =>
+      data({ intent: 'update', id: null, name: null, toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) }, { status: error.status }),
   );
 }
 
@@ -80,7 +81,12 @@ async function manageCategory(services: AppServices, adminEmail: string, request
       const [image] = uploadsFrom(upload, 'image');
       await updateCategory(services, id, { name, image: image ?? null, removeImage: form.get('removeImage') === 'on' }, admin.email);
     } catch (error) {
-      const answer = answerError(error, services.logger, { prefix: categoryMessages.updateFailed, fallback: categoryMessages.updateFailed, log: 'update category failed', context: { id } });
+      const answer = answerError(error, services.logger, {
+        prefix: categoryMessages.updateFailed,
+        fallback: categoryMessages.updateFailed,
+        log: 'update category failed',
+        context: { id },
+      });
       return fail(answer.message, answer.status);
     }
     return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.updated }) });
@@ -92,7 +98,12 @@ async function manageCategory(services: AppServices, adminEmail: string, request
     try {
       await deleteCategory(services, id, admin.email);
     } catch (error) {
-      const answer = answerError(error, services.logger, { prefix: categoryMessages.deleteFailed, fallback: categoryMessages.deleteFailed, log: 'delete category failed', context: { id } });
+      const answer = answerError(error, services.logger, {
+        prefix: categoryMessages.deleteFailed,
+        fallback: categoryMessages.deleteFailed,
+        log: 'delete category failed',
+        context: { id },
+      });
       return fail(answer.message, answer.status);
     }
     return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.deleted }) });
@@ -159,9 +170,7 @@ function CategoryRow({
         ) : (
           <div className="flex min-w-0 flex-col">
             <span className="break-words font-semibold">{category.name}</span>
-            <span className="text-sm text-slate-600">
-              {t('vehicleCount', { count: category.vehicleCount })}
-            </span>
+            <span className="text-sm text-slate-600">{t('vehicleCount', { count: category.vehicleCount })}</span>
           </div>
         )}
       </td>

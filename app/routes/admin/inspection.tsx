@@ -23,7 +23,16 @@ import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../c
 import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
-import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel, DESK_STATUS_TONE, OFFER_LIMITS, deskOfferStateLabels, offerFormSchema } from '../../lib/inspection-desk.ts';
+import {
+  CONDITION_ITEMS,
+  CONDITION_STATUSES,
+  conditionItemLabel,
+  conditionStatusLabel,
+  DESK_STATUS_TONE,
+  OFFER_LIMITS,
+  deskOfferStateLabels,
+  offerFormSchema,
+} from '../../lib/inspection-desk.ts';
 import { deskInspectionsText as t } from '../../lib/i18n/deskInspections.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -87,7 +96,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages },
     (upload) => act(services, admin.email, id, upload),
-    (error) => data<ActionAnswer>({ error: error.problem === 'file-too-large' ? refusedWhileReading(error) : error.message, fields: {} }, { status: error.status }),
+    (error) =>
+      data<ActionAnswer>({ error: error.problem === 'file-too-large' ? refusedWhileReading(error) : error.message, fields: {} }, { status: error.status }),
   );
 }
 
@@ -101,7 +111,15 @@ async function act(services: AppServices, actorEmail: string, id: number, upload
       case 'confirm':
       case 'no_show': {
         const { before, after } = await changeInspectionStatus(services, id, intent);
-        await recordAudit(services, { actorEmail, action: intent, entity: 'inspection', entityId: id, summary: `${intent === 'confirm' ? 'Confirmed' : 'Marked no-show'} inspection #${id} (${slotLabel(after.slot)})`, before: { status: before.status }, after: { status: after.status } });
+        await recordAudit(services, {
+          actorEmail,
+          action: intent,
+          entity: 'inspection',
+          entityId: id,
+          summary: `${intent === 'confirm' ? 'Confirmed' : 'Marked no-show'} inspection #${id} (${slotLabel(after.slot)})`,
+          before: { status: before.status },
+          after: { status: after.status },
+        });
         text = intent === 'confirm' ? t('inspectionConfirmed') : t('inspectionNoShow');
         break;
       }
@@ -110,7 +128,15 @@ async function act(services: AppServices, actorEmail: string, id: number, upload
         const notes = typeof form.get('notes') === 'string' ? String(form.get('notes')).slice(0, 4000) : '';
         const record = parseInspectionRecord((name) => (name === 'notes' ? notes : read(name)));
         const { before, after } = await recordInspection(services, id, record, uploadsFrom(upload, 'images'));
-        await recordAudit(services, { actorEmail, action: 'record', entity: 'inspection', entityId: id, summary: `Recorded inspection #${id}: ${Object.keys(after.condition).length} items, ${after.photos.length} photos`, before: auditView(before), after: auditView(after) });
+        await recordAudit(services, {
+          actorEmail,
+          action: 'record',
+          entity: 'inspection',
+          entityId: id,
+          summary: `Recorded inspection #${id}: ${Object.keys(after.condition).length} items, ${after.photos.length} photos`,
+          before: auditView(before),
+          after: auditView(after),
+        });
         text = t('inspectionRecorded');
         break;
       }
@@ -122,7 +148,15 @@ async function act(services: AppServices, actorEmail: string, id: number, upload
           throw new InvalidInputError(Object.values(fields)[0] ?? t('checkTheOffer'), fields);
         }
         const { before, after } = await makeOffer(services, id, { rupees: parsed.data.amount, validUntil: parsed.data.validUntil });
-        await recordAudit(services, { actorEmail, action: 'offer', entity: 'inspection', entityId: id, summary: `Offered ${formatRupees(parsed.data.amount)} for inspection #${id}, valid until ${dayLabel(parsed.data.validUntil)}`, before: auditView(before).offer, after: auditView(after).offer });
+        await recordAudit(services, {
+          actorEmail,
+          action: 'offer',
+          entity: 'inspection',
+          entityId: id,
+          summary: `Offered ${formatRupees(parsed.data.amount)} for inspection #${id}, valid until ${dayLabel(parsed.data.validUntil)}`,
+          before: auditView(before).offer,
+          after: auditView(after).offer,
+        });
         text = t('offerSent', { amount: formatRupees(parsed.data.amount) });
         break;
       }
@@ -131,7 +165,15 @@ async function act(services: AppServices, actorEmail: string, id: number, upload
         if (categoryId === null) throw new InvalidInputError(t('chooseCategoryForVehicle'), { categoryId: t('chooseCategory') });
         const result = await createVehicleDraft(services, id, categoryId);
         if (result.created) {
-          await recordAudit(services, { actorEmail, action: 'create', entity: 'vehicle', entityId: result.vehicleId, summary: `Created vehicle draft #${result.vehicleId} from inspection #${id}`, before: null, after: auditView(result.inspection) });
+          await recordAudit(services, {
+            actorEmail,
+            action: 'create',
+            entity: 'vehicle',
+            entityId: result.vehicleId,
+            summary: `Created vehicle draft #${result.vehicleId} from inspection #${id}`,
+            before: null,
+            after: auditView(result.inspection),
+          });
         }
         text = result.created ? t('draftCreated') : t('draftExists');
         break;
@@ -182,7 +224,10 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
           <Fact label={t('kmSellersWord')} value={formatKilometres(item.car.km)} />
           <Fact label={t('owners')} value={String(item.car.owners)} />
           <Fact label={t('registeredIn')} value={REGISTRATION_STATES[item.car.registrationState] ?? item.car.registrationState} />
-          <Fact label={t('estimateShown')} value={item.estimate.kind === 'range' ? `${formatRupees(item.estimate.low)} – ${formatRupees(item.estimate.high)}` : t('notEnoughData')} />
+          <Fact
+            label={t('estimateShown')}
+            value={item.estimate.kind === 'range' ? `${formatRupees(item.estimate.low)} – ${formatRupees(item.estimate.high)}` : t('notEnoughData')}
+          />
         </dl>
         {canConfirm || canNoShow ? (
           <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
@@ -209,14 +254,25 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
           <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label={t('inspectionPhotos')}>
             {item.photos.map((photo, index) => (
               <li key={photo.key}>
-                <VehicleImage image={photo} alt={t('photoAlt', { title, number: index + 1 })} sizes="(min-width: 640px) 25vw, 50vw" className="aspect-[4/3] w-full rounded-lg object-cover" />
+                <VehicleImage
+                  image={photo}
+                  alt={t('photoAlt', { title, number: index + 1 })}
+                  sizes="(min-width: 640px) 25vw, 50vw"
+                  className="aspect-[4/3] w-full rounded-lg object-cover"
+                />
               </li>
             ))}
           </ul>
         ) : null}
         {canRecord ? (
           // Keyed by the saved record: after a save the fields show what was kept and the chosen photos are cleared.
-          <Form key={`${item.recordedAt ?? 'new'}-${item.photos.length}`} method="post" encType="multipart/form-data" preventScrollReset className="flex flex-col gap-4">
+          <Form
+            key={`${item.recordedAt ?? 'new'}-${item.photos.length}`}
+            method="post"
+            encType="multipart/form-data"
+            preventScrollReset
+            className="flex flex-col gap-4"
+          >
             <fieldset className="grid grid-cols-2 gap-3 lg:grid-cols-3">
               <legend className="mb-2 font-semibold">
                 {t('conditionItems')} <span className="font-normal text-slate-600">{t('notCheckedHint')}</span>
@@ -224,7 +280,12 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
               {CONDITION_ITEMS.map((conditionItem, index) => (
                 <label key={conditionItem} className="flex flex-col gap-1 text-sm font-semibold">
                   {conditionItemLabel(conditionItem)}
-                  <select name={`item-${index}`} defaultValue={item.condition[conditionItem] ?? ''} className={`${inputClass} py-2`} aria-invalid={fieldError(`item-${index}`) ? true : undefined}>
+                  <select
+                    name={`item-${index}`}
+                    defaultValue={item.condition[conditionItem] ?? ''}
+                    className={`${inputClass} py-2`}
+                    aria-invalid={fieldError(`item-${index}`) ? true : undefined}
+                  >
                     <option value="">—</option>
                     {CONDITION_STATUSES.map((status) => (
                       <option key={status} value={status}>
@@ -237,12 +298,26 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
             </fieldset>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('odometerReading')}
-              <input name="odometer" inputMode="numeric" maxLength={9} defaultValue={item.odometer ?? ''} className={`${inputClass} max-w-xs`} aria-invalid={fieldError('odometer') ? true : undefined} />
+              <input
+                name="odometer"
+                inputMode="numeric"
+                maxLength={9}
+                defaultValue={item.odometer ?? ''}
+                className={`${inputClass} max-w-xs`}
+                aria-invalid={fieldError('odometer') ? true : undefined}
+              />
               {fieldError('odometer') ? <span className="font-normal text-red-700">{fieldError('odometer')}</span> : null}
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('notes')}
-              <textarea name="notes" rows={4} maxLength={2000} defaultValue={item.notes} className={inputClass} aria-invalid={fieldError('notes') ? true : undefined} />
+              <textarea
+                name="notes"
+                rows={4}
+                maxLength={2000}
+                defaultValue={item.notes}
+                className={inputClass}
+                aria-invalid={fieldError('notes') ? true : undefined}
+              />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('photosUpTo', { more: MAX_VEHICLE_IMAGES - item.photos.length, mb: MAX_IMAGE_MB })}
@@ -280,12 +355,30 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
           <Form key={item.offer?.madeAt ?? 'none'} method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('amountInRupees')}
-              <input name="amount" inputMode="numeric" required maxLength={16} placeholder="4,50,000" defaultValue={item.offer?.rupees ?? ''} className={inputClass} aria-invalid={fieldError('amount') ? true : undefined} />
+              <input
+                name="amount"
+                inputMode="numeric"
+                required
+                maxLength={16}
+                placeholder="4,50,000"
+                defaultValue={item.offer?.rupees ?? ''}
+                className={inputClass}
+                aria-invalid={fieldError('amount') ? true : undefined}
+              />
               {fieldError('amount') ? <span className="font-normal text-red-700">{fieldError('amount')}</span> : null}
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('validUntil')}
-              <input type="date" name="validUntil" required min={offerDays.min} max={offerDays.max} defaultValue={item.offer?.state === 'open' ? item.offer.validUntil : offerDays.usual} className={inputClass} aria-invalid={fieldError('validUntil') ? true : undefined} />
+              <input
+                type="date"
+                name="validUntil"
+                required
+                min={offerDays.min}
+                max={offerDays.max}
+                defaultValue={item.offer?.state === 'open' ? item.offer.validUntil : offerDays.usual}
+                className={inputClass}
+                aria-invalid={fieldError('validUntil') ? true : undefined}
+              />
               {fieldError('validUntil') ? <span className="font-normal text-red-700">{fieldError('validUntil')}</span> : null}
             </label>
             <button type="submit" name="intent" value="offer" disabled={busy} className={primaryButton}>
@@ -310,9 +403,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
             </p>
           ) : (
             <Form method="post" preventScrollReset className="flex flex-wrap items-end gap-3">
-              <p className="w-full text-sm text-slate-600">
-                {t('draftIntro')}
-              </p>
+              <p className="w-full text-sm text-slate-600">{t('draftIntro')}</p>
               <label className="flex flex-col gap-1 text-sm font-semibold">
                 {t('category')}
                 <select name="categoryId" required defaultValue="" className={`${inputClass} py-2`}>

@@ -58,7 +58,9 @@ function Row({ item }: { item: DeskInspection }) {
         </div>
         <div>
           <dt className="inline text-slate-600">{t('offer')}: </dt>
-          <dd className="inline font-medium">{item.offer ? `${formatRupees(item.offer.rupees)} · ${deskOfferStateLabels()[item.offer.state]}` : t('noneYet')}</dd>
+          <dd className="inline font-medium">
+            {item.offer ? `${formatRupees(item.offer.rupees)} · ${deskOfferStateLabels()[item.offer.state]}` : t('noneYet')}
+          </dd>
         </div>
       </dl>
       <Link to={adminPaths.inspection(item.id)} className="self-start rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100">
@@ -79,7 +81,8 @@ export default function AdminInspections({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-extrabold tracking-tight">{t('inspections')}</h1>
           <p className="text-slate-600">
             {dayLabel(date)}
-            {date === today ? t('todaySuffix') : ''}: {status ? t('countOfStatus', { count: schedule.length, status: STATUS_LABELS[status].toLowerCase() }) : t('inspectionCount', { count: active })}
+            {date === today ? t('todaySuffix') : ''}:{' '}
+            {status ? t('countOfStatus', { count: schedule.length, status: STATUS_LABELS[status].toLowerCase() }) : t('inspectionCount', { count: active })}
           </p>
         </div>
         <nav aria-label={t('day')} className="flex flex-wrap items-center gap-2">
@@ -116,7 +119,9 @@ export default function AdminInspections({ loaderData }: Route.ComponentProps) {
       </Form>
       {schedule.length === 0 ? (
         <p className="rounded-2xl bg-white p-6 text-center text-slate-600 ring-1 ring-slate-200">
-          {status ? t('noStatusInspectionsOn', { status: STATUS_LABELS[status].toLowerCase(), day: dayLabel(date) }) : t('noInspectionsOn', { day: dayLabel(date) })}
+          {status
+            ? t('noStatusInspectionsOn', { status: STATUS_LABELS[status].toLowerCase(), day: dayLabel(date) })
+            : t('noInspectionsOn', { day: dayLabel(date) })}
         </p>
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">

@@ -61,7 +61,9 @@ function AdminShell({ children, email }: { children: React.ReactNode; email?: st
                   <NavLink
                     to={item.to}
                     end={item.end}
-                    className={({ isActive }) => `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium sm:min-h-9 ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-white/10'}`}
+                    className={({ isActive }) =>
+                      `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium sm:min-h-9 ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-white/10'}`
+                    }
                   >
                     {t(item.label)}
                   </NavLink>

@@ -40,9 +40,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'LOGIN', services.clientAddress))) {
     return data({ error: adminMessages.botCheckFailed, email });
   }
-  const gate = await openSignInGate(signInLimitDeps(services), { page: 'admin-login', address: services.clientAddress, email, cookieHeader: request.headers.get('cookie') });
+  const gate = await openSignInGate(signInLimitDeps(services), {
+    page: 'admin-login',
+    address: services.clientAddress,
+    email,
+    cookieHeader: request.headers.get('cookie'),
+  });
   // A staff account under a guessing attack: this device waits its turn (decision 094), and hears how long.
-  if (!gate.allowed) return data({ error: gate.reason === 'account-slowed' ? t('accountSlowed', { count: Math.ceil(gate.retryAfterSeconds / 60) }) : adminMessages.tooManyAttempts, email });
+  if (!gate.allowed)
+    return data({
+      error: gate.reason === 'account-slowed' ? t('accountSlowed', { count: Math.ceil(gate.retryAfterSeconds / 60) }) : adminMessages.tooManyAttempts,
+      email,
+    });
 
   const result = await adminSignIn(services, request, { email, password });
   // A refused sign-in also clears the session it may have opened.

@@ -46,7 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   // A client-side navigation asks for `/admin-panel.data`: the page is the same; so is the Hindi `/hi/admin-panel`.
-  if (withoutLanguage(new URL(pageAddress(request.url), request.url).pathname).replace(/\/+$/, '') !== adminPaths.dashboard) return { today: null, jobs: null, toast: null };
+  if (withoutLanguage(new URL(pageAddress(request.url), request.url).pathname).replace(/\/+$/, '') !== adminPaths.dashboard)
+    return { today: null, jobs: null, toast: null };
   const nowMs = services.clock.now();
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
@@ -65,7 +66,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   const week = await comingWeek(services, date);
   return data(
-    { today: { leads, date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length, licences, refundsOwed, reservations, nowMs, week, backup }, jobs, toast: flash.toast },
+    {
+      today: {
+        leads,
+        date,
+        testDrives,
+        inspections,
+        pickups: handovers.pickups.length,
+        returns: handovers.returns.length,
+        licences,
+        refundsOwed,
+        reservations,
+        nowMs,
+        week,
+        backup,
+      },
+      jobs,
+      toast: flash.toast,
+    },
     { headers: flash.headers },
   );
 }
@@ -78,7 +96,11 @@ async function comingWeek(services: AppServices, today: string) {
   return Promise.all(
     Array.from({ length: COMING_DAYS }, async (_, index) => {
       const date = addDays(today, index + 1);
-      const [testDrives, inspections, handovers] = await Promise.all([countOn(services.database, 'test_drives', date), countOn(services.database, 'inspections', date), handoversOn(services.database, indiaMidnight(date))]);
+      const [testDrives, inspections, handovers] = await Promise.all([
+        countOn(services.database, 'test_drives', date),
+        countOn(services.database, 'inspections', date),
+        handoversOn(services.database, indiaMidnight(date)),
+      ]);
       return { date, testDrives, inspections, pickups: handovers.pickups.length, returns: handovers.returns.length };
     }),
   );
@@ -96,7 +118,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = parseId(cleanLine(form.get('id'), 20));
   if (id === null || !(await retryJob(services.database, id, services.clock.now()))) return answer('error', t('jobNotFound'));
   services.jobs.wake();
-  await recordAudit(services, { actorEmail: admin.email, action: 'retry', entity: 'job', entityId: id, summary: `Retried background job #${id}`, before: null, after: null });
+  await recordAudit(services, {
+    actorEmail: admin.email,
+    action: 'retry',
+    entity: 'job',
+    entityId: id,
+    summary: `Retried background job #${id}`,
+    before: null,
+    after: null,
+  });
   return answer('success', t('jobQueuedAgain', { id }));
 }
 
@@ -129,9 +159,15 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
  * newest one failed or the last good one is over a day old: the desk sees what the mail told once.
  */
 function BackupLine({ backup }: { backup: BackupStatus }) {
-  const last = backup.lastGood ? t('backupLast', { time: formatDateTime(new Date(backup.lastGood.finishedMs).toISOString()), size: `${(backup.lastGood.bytes / 1024 / 1024).toFixed(1)} MB` }) : null;
+  const last = backup.lastGood
+    ? t('backupLast', {
+        time: formatDateTime(new Date(backup.lastGood.finishedMs).toISOString()),
+        size: `${(backup.lastGood.bytes / 1024 / 1024).toFixed(1)} MB`,
+      })
+    : null;
   if (!backup.warning) return <p className="text-sm text-slate-600">{last}</p>;
-  const warning = backup.warning === 'failed' ? t('backupFailed', { error: backup.lastFailure?.error ?? '' }) : backup.warning === 'old' ? t('backupOld') : t('backupNever');
+  const warning =
+    backup.warning === 'failed' ? t('backupFailed', { error: backup.lastFailure?.error ?? '' }) : backup.warning === 'old' ? t('backupOld') : t('backupNever');
   return (
     <section aria-labelledby="backup-heading" role="alert" className="flex flex-col gap-1 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-red-200">
       <h2 id="backup-heading" className="text-lg font-bold text-red-800">
@@ -172,15 +208,35 @@ function ComingWeek({ week }: { week: WeekDay[] }) {
       <ul className="divide-y divide-slate-200 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         {week.map((day) => {
           const work = [
-            day.testDrives > 0 ? <Link key="drives" to={adminPaths.testDrivesOn(day.date)} className="font-semibold text-brand-700 underline">{t('weekTestDrives', { number: day.testDrives })}</Link> : null,
-            day.inspections > 0 ? <Link key="inspections" to={adminPaths.inspectionsOn(day.date)} className="font-semibold text-brand-700 underline">{t('weekInspections', { number: day.inspections })}</Link> : null,
-            day.pickups > 0 ? <Link key="pickups" to={adminPaths.rentalDesk} className="font-semibold text-brand-700 underline">{t('weekPickups', { number: day.pickups })}</Link> : null,
-            day.returns > 0 ? <Link key="returns" to={adminPaths.rentalDesk} className="font-semibold text-brand-700 underline">{t('weekReturns', { number: day.returns })}</Link> : null,
+            day.testDrives > 0 ? (
+              <Link key="drives" to={adminPaths.testDrivesOn(day.date)} className="font-semibold text-brand-700 underline">
+                {t('weekTestDrives', { number: day.testDrives })}
+              </Link>
+            ) : null,
+            day.inspections > 0 ? (
+              <Link key="inspections" to={adminPaths.inspectionsOn(day.date)} className="font-semibold text-brand-700 underline">
+                {t('weekInspections', { number: day.inspections })}
+              </Link>
+            ) : null,
+            day.pickups > 0 ? (
+              <Link key="pickups" to={adminPaths.rentalDesk} className="font-semibold text-brand-700 underline">
+                {t('weekPickups', { number: day.pickups })}
+              </Link>
+            ) : null,
+            day.returns > 0 ? (
+              <Link key="returns" to={adminPaths.rentalDesk} className="font-semibold text-brand-700 underline">
+                {t('weekReturns', { number: day.returns })}
+              </Link>
+            ) : null,
           ].filter(Boolean);
           return (
             <li key={day.date} className="flex flex-col gap-1 px-4 py-3 sm:flex-row sm:items-baseline sm:gap-4">
               <span className="w-32 shrink-0 font-semibold">{dayLabel(day.date)}</span>
-              {work.length > 0 ? <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm">{work}</span> : <span className="text-sm text-slate-600">{t('weekNothing')}</span>}
+              {work.length > 0 ? (
+                <span className="flex flex-wrap gap-x-4 gap-y-1 text-sm">{work}</span>
+              ) : (
+                <span className="text-sm text-slate-600">{t('weekNothing')}</span>
+              )}
             </li>
           );
         })}
@@ -237,7 +293,10 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
           </h2>
           <ul className="flex flex-col gap-2">
             {jobs.jobs.map((job) => (
-              <li key={job.id} className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-red-200 sm:flex-row sm:items-center sm:justify-between">
+              <li
+                key={job.id}
+                className="flex flex-col gap-2 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-red-200 sm:flex-row sm:items-center sm:justify-between"
+              >
                 <div className="min-w-0">
                   <p className="font-semibold">
                     {jobLabel(job.name)} #{job.id}{' '}

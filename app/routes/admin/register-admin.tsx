@@ -66,8 +66,25 @@ export default function RegisterAdmin() {
           {result ? <FormMessage tone={result.ok ? 'success' : 'error'}>{result.message}</FormMessage> : null}
           {networkError ? <FormMessage tone="error">{networkError}</FormMessage> : null}
           <p className="text-slate-700">{t('allowListOnly')}</p>
-          <TextField id="email" name="email" type="email" label={t('email')} autoComplete="off" required defaultValue={result && !result.ok ? result.email : ''} />
-          <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" required minLength={PASSWORD_LENGTH.min} hint={t('passwordHint')} />
+          <TextField
+            id="email"
+            name="email"
+            type="email"
+            label={t('email')}
+            autoComplete="off"
+            required
+            defaultValue={result && !result.ok ? result.email : ''}
+          />
+          <TextField
+            id="password"
+            name="password"
+            type="password"
+            label={t('password')}
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_LENGTH.min}
+            hint={t('passwordHint')}
+          />
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? t('creatingAccount') : t('createAdminAccount')}
           </button>

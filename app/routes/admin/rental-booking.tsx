@@ -27,7 +27,16 @@ import { parseId } from '../../lib/input.ts';
 import { licenceStatusText } from '../../lib/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import type { ReturnCharges } from '../../lib/rental-price.ts';
-import { chargeLines, checklistItemLabels, CHECKLIST_ITEMS, damageField, fuelText, MAX_DAMAGE_NOTES, MAX_DAMAGE_NOTE_LENGTH, type ChecklistStage } from '../../lib/rental-checklist.ts';
+import {
+  chargeLines,
+  checklistItemLabels,
+  CHECKLIST_ITEMS,
+  damageField,
+  fuelText,
+  MAX_DAMAGE_NOTES,
+  MAX_DAMAGE_NOTE_LENGTH,
+  type ChecklistStage,
+} from '../../lib/rental-checklist.ts';
 import { imageTooLarge, MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
 import { bookingStatusLabels, EARLY_HANDOVER_HOURS, FUEL_EIGHTHS_MAX } from '../../lib/rentals.ts';
@@ -60,7 +69,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data(
     {
       booking,
-      customer: { name: userId ? personName(profile, user) : t('accountDeleted'), email: user?.email ?? '', phone: profile?.phone ?? '', phoneVerified: Boolean(profile?.phoneVerified) },
+      customer: {
+        name: userId ? personName(profile, user) : t('accountDeleted'),
+        email: user?.email ?? '',
+        phone: profile?.phone ?? '',
+        phoneVerified: Boolean(profile?.phoneVerified),
+      },
       licence: licence?.status ?? null,
       checklists,
       charges: booking.charges ? chargeLines(booking.charges, checklists.return) : [],
@@ -98,7 +112,9 @@ function returnInput(upload: UploadForm, bookingId: number) {
   return {
     bookingId,
     ...typed,
-    damage: damageFromForm(upload, 'return').filter((item) => item.isNew).map((item) => ({ note: item.note, charge: Math.max(0, item.charge ?? 0) })),
+    damage: damageFromForm(upload, 'return')
+      .filter((item) => item.isNew)
+      .map((item) => ({ note: item.note, charge: Math.max(0, item.charge ?? 0) })),
     ...(returnedAt !== undefined ? { returnedMs: returnedAt } : {}),
   };
 }
@@ -159,14 +175,26 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         break;
       case 'settle': {
         const typed = read(deskSettleSchema, form);
-        const closed = await settleDeposit(desk, { bookingId, depositRefund: typed.depositRefund, money: { amountPaise: typed.settleAmount, method: typed.settleMethod, reference: typed.settleReference }, actorEmail });
+        const closed = await settleDeposit(desk, {
+          bookingId,
+          depositRefund: typed.depositRefund,
+          money: { amountPaise: typed.settleAmount, method: typed.settleMethod, reference: typed.settleReference },
+          actorEmail,
+        });
         text = closed.refundOwedPaise > 0 ? t('settledRefundOwed') : t('settled');
         break;
       }
       case 'retry-refund': {
         const result = await retryBookingRefunds(desk, { bookingId, actorEmail });
         if (result.owed > 0) {
-          return data({ error: result.lastError ? t('refundFailedAgainWith', { error: result.lastError }) : t('refundFailedAgain'), preview: null, fields: {} as Record<string, string> }, { status: 502 });
+          return data(
+            {
+              error: result.lastError ? t('refundFailedAgainWith', { error: result.lastError }) : t('refundFailedAgain'),
+              preview: null,
+              fields: {} as Record<string, string>,
+            },
+            { status: 502 },
+          );
         }
         text = result.refunded > 0 ? t('refundSent') : t('noRefundOwed');
         break;
@@ -177,7 +205,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: t('changeNotSaved'), log: 'rental booking action failed', context: { bookingId } });
     // What was typed goes back with the messages, so a page without script shows it again.
-    return data({ ...formError(answer.message, { ...answer.fields }), preview: null, intent: String(form.get('intent') ?? ''), values: typedValues(form) }, { status: answer.status });
+    return data(
+      { ...formError(answer.message, { ...answer.fields }), preview: null, intent: String(form.get('intent') ?? ''), values: typedValues(form) },
+      { status: answer.status },
+    );
   } finally {
     await upload.discard();
   }
@@ -185,7 +216,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 /** The closing statement: each charge with its photo, then the totals. */
-function Statement({ bookingId, charges, lines, deposit, depositRefund }: { bookingId: number; charges: ReturnCharges; lines: ReturnType<typeof chargeLines>; deposit: number; depositRefund: number | null }) {
+function Statement({
+  bookingId,
+  charges,
+  lines,
+  deposit,
+  depositRefund,
+}: {
+  bookingId: number;
+  charges: ReturnCharges;
+  lines: ReturnType<typeof chargeLines>;
+  deposit: number;
+  depositRefund: number | null;
+}) {
   const rows: Array<[string, string]> = [
     [t('kmDriven'), formatKilometres(charges.kmDriven)],
     [t('charges'), formatRupees(charges.total)],
@@ -218,7 +261,15 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
         {CHECKLIST_ITEMS.map((item) => (
           <label key={item} className="flex flex-col gap-1 rounded-lg p-2 text-sm font-semibold ring-1 ring-slate-200">
             {checklistItemLabels()[item]}
-            <input type="file" name={item} accept="image/*" capture="environment" required aria-invalid={fields[item] ? true : undefined} className={fileClass} />
+            <input
+              type="file"
+              name={item}
+              accept="image/*"
+              capture="environment"
+              required
+              aria-invalid={fields[item] ? true : undefined}
+              className={fileClass}
+            />
             {fields[item] ? <span className="font-medium text-red-700">{fields[item]}</span> : null}
           </label>
         ))}
@@ -232,7 +283,13 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
             <div key={index} className="grid grid-cols-1 gap-2 border-t border-slate-100 pt-2 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
               <label className="flex flex-col gap-1 text-sm font-semibold">
                 {t('damageNumbered', { number: index + 1 })}
-                <input name={damageField(index, 'Note')} maxLength={MAX_DAMAGE_NOTE_LENGTH} placeholder={t('damagePlaceholder')} aria-invalid={fields[damageField(index, 'Note')] ? true : undefined} className={`${inputClass} py-2`} />
+                <input
+                  name={damageField(index, 'Note')}
+                  maxLength={MAX_DAMAGE_NOTE_LENGTH}
+                  placeholder={t('damagePlaceholder')}
+                  aria-invalid={fields[damageField(index, 'Note')] ? true : undefined}
+                  className={`${inputClass} py-2`}
+                />
                 {fields[damageField(index, 'Note')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Note')]}</span> : null}
               </label>
               <label className="flex flex-col gap-1 text-sm font-semibold">
@@ -248,7 +305,15 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
                   </label>
                   <label className="flex flex-col gap-1 text-sm font-semibold">
                     {t('chargeRupees')}
-                    <input name={damageField(index, 'Charge')} type="number" min={0} step={1} inputMode="numeric" placeholder="0" className={`${inputClass} py-2`} />
+                    <input
+                      name={damageField(index, 'Charge')}
+                      type="number"
+                      min={0}
+                      step={1}
+                      inputMode="numeric"
+                      placeholder="0"
+                      className={`${inputClass} py-2`}
+                    />
                     {fields[damageField(index, 'Charge')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Charge')]}</span> : null}
                   </label>
                 </>
@@ -293,16 +358,53 @@ function MethodOptions() {
  * Money taken or given at the desk: the amount (when the desk types it), how, and the UPI or card
  * reference; each error beside its field. `prefix` names the fields (collectedAmount, settleMethod…).
  */
-function DeskMoneyFields({ prefix, amount, methodLabel, fields, typed }: { prefix: 'collected' | 'settle'; amount: { label: string; hint: string; paise: number } | null; methodLabel: string; fields: Record<string, string>; typed: Record<string, string> }) {
+function DeskMoneyFields({
+  prefix,
+  amount,
+  methodLabel,
+  fields,
+  typed,
+}: {
+  prefix: 'collected' | 'settle';
+  amount: { label: string; hint: string; paise: number } | null;
+  methodLabel: string;
+  fields: Record<string, string>;
+  typed: Record<string, string>;
+}) {
   return (
     <>
       {amount ? (
-        <TextField id={`${prefix}Amount`} name={`${prefix}Amount`} label={amount.label} hint={amount.hint} error={fields[`${prefix}Amount`]} inputMode="decimal" required defaultValue={typed[`${prefix}Amount`] ?? paiseAsRupeesText(amount.paise)} />
+        <TextField
+          id={`${prefix}Amount`}
+          name={`${prefix}Amount`}
+          label={amount.label}
+          hint={amount.hint}
+          error={fields[`${prefix}Amount`]}
+          inputMode="decimal"
+          required
+          defaultValue={typed[`${prefix}Amount`] ?? paiseAsRupeesText(amount.paise)}
+        />
       ) : null}
-      <SelectField id={`${prefix}Method`} name={`${prefix}Method`} label={methodLabel} error={fields[`${prefix}Method`]} required={amount !== null} defaultValue={typed[`${prefix}Method`] ?? ''}>
+      <SelectField
+        id={`${prefix}Method`}
+        name={`${prefix}Method`}
+        label={methodLabel}
+        error={fields[`${prefix}Method`]}
+        required={amount !== null}
+        defaultValue={typed[`${prefix}Method`] ?? ''}
+      >
         <MethodOptions />
       </SelectField>
-      <TextField id={`${prefix}Reference`} name={`${prefix}Reference`} label={t('reference')} hint={t('referenceHint')} error={fields[`${prefix}Reference`]} maxLength={MAX_REFERENCE_LENGTH} autoComplete="off" defaultValue={typed[`${prefix}Reference`]} />
+      <TextField
+        id={`${prefix}Reference`}
+        name={`${prefix}Reference`}
+        label={t('reference')}
+        hint={t('referenceHint')}
+        error={fields[`${prefix}Reference`]}
+        maxLength={MAX_REFERENCE_LENGTH}
+        autoComplete="off"
+        defaultValue={typed[`${prefix}Reference`]}
+      />
     </>
   );
 }
@@ -332,11 +434,34 @@ function FuelField({ name, label, defaultValue, error }: { name: string; label: 
   );
 }
 
-function NumberField({ name, label, max, defaultValue, error }: { name: string; label: string; max: number; defaultValue?: string | number | undefined; error?: string | undefined }) {
+function NumberField({
+  name,
+  label,
+  max,
+  defaultValue,
+  error,
+}: {
+  name: string;
+  label: string;
+  max: number;
+  defaultValue?: string | number | undefined;
+  error?: string | undefined;
+}) {
   return (
     <label className="flex flex-col gap-1 text-sm font-semibold">
       {label}
-      <input name={name} type="number" min={0} max={max} step={1} inputMode="numeric" required defaultValue={defaultValue} aria-invalid={error ? true : undefined} className={inputClass} />
+      <input
+        name={name}
+        type="number"
+        min={0}
+        max={max}
+        step={1}
+        inputMode="numeric"
+        required
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        className={inputClass}
+      />
       {error ? <span className="font-medium text-red-700">{error}</span> : null}
     </label>
   );
@@ -349,9 +474,11 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
   // What the desk typed into a refused form, shown again (a page without script reloads it).
   const typed = (actionData && 'values' in actionData ? actionData.values : {}) as Record<string, string>;
   // A refusal that names its fields is told beside them and beside the form's button, not at the top of the page.
-  const fieldProblem = actionData?.error && Object.keys(fields).length > 0 ? { intent: 'intent' in actionData ? actionData.intent : null, message: actionData.error } : null;
+  const fieldProblem =
+    actionData?.error && Object.keys(fields).length > 0 ? { intent: 'intent' in actionData ? actionData.intent : null, message: actionData.error } : null;
   // The summary beside the button only when it says more than the fields' own messages (a checklist's missing items).
-  const problemOf = (...intents: string[]) => (fieldProblem && intents.includes(String(fieldProblem.intent ?? '')) && !Object.values(fields).includes(fieldProblem.message) ? fieldProblem.message : null);
+  const problemOf = (...intents: string[]) =>
+    fieldProblem && intents.includes(String(fieldProblem.intent ?? '')) && !Object.values(fields).includes(fieldProblem.message) ? fieldProblem.message : null;
   const { quote } = booking;
   const duePaise = rupeesToPaise(quote.dueAtPickup);
   const amountDue = booking.charges?.amountDue ?? 0;
@@ -373,13 +500,19 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           </div>
           <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm">
             <dt className="text-slate-600">{t('pickup')}</dt>
-            <dd className="break-words">{booking.pickup === 'delivery' ? t('deliverTo', { address: booking.deliveryAddress, pin: booking.pinCode }) : t('atTheHub')}</dd>
+            <dd className="break-words">
+              {booking.pickup === 'delivery' ? t('deliverTo', { address: booking.deliveryAddress, pin: booking.pinCode }) : t('atTheHub')}
+            </dd>
             <dt className="text-slate-600">{t('damageProtection')}</dt>
             <dd>{booking.protection ? t('chosen') : t('notChosen')}</dd>
             <dt className="text-slate-600">{t('kmIncluded')}</dt>
             <dd>{quote.kmIncluded === null ? t('unlimited') : t('kmThenRate', { km: quote.kmIncluded, rate: formatRupees(quote.extraKmRate) })}</dd>
             <dt className="text-slate-600">{t('payment')}</dt>
-            <dd>{booking.paymentMethod === 'pay-at-pickup' ? t('atPickupDepositIncluded', { amount: formatRupees(quote.dueAtPickup) }) : t('onlinePaid', { paid: formatRupees(booking.amountPaid), due: formatRupees(quote.dueAtPickup) })}</dd>
+            <dd>
+              {booking.paymentMethod === 'pay-at-pickup'
+                ? t('atPickupDepositIncluded', { amount: formatRupees(quote.dueAtPickup) })
+                : t('onlinePaid', { paid: formatRupees(booking.amountPaid), due: formatRupees(quote.dueAtPickup) })}
+            </dd>
             {booking.amountRefunded > 0 ? (
               <>
                 <dt className="text-slate-600">{t('refunded')}</dt>
@@ -413,17 +546,13 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
             {booking.odometerOut !== null ? (
               <>
                 <dt className="text-slate-600">{t('out')}</dt>
-                <dd>
-                  {t('kmAndFuel', { km: formatKilometres(booking.odometerOut), fuel: booking.fuelOut })}
-                </dd>
+                <dd>{t('kmAndFuel', { km: formatKilometres(booking.odometerOut), fuel: booking.fuelOut })}</dd>
               </>
             ) : null}
             {booking.odometerIn !== null ? (
               <>
                 <dt className="text-slate-600">{t('in')}</dt>
-                <dd>
-                  {t('kmAndFuel', { km: formatKilometres(booking.odometerIn), fuel: booking.fuelIn })}
-                </dd>
+                <dd>{t('kmAndFuel', { km: formatKilometres(booking.odometerIn), fuel: booking.fuelIn })}</dd>
               </>
             ) : null}
           </dl>
@@ -461,7 +590,9 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
         <section aria-labelledby="money-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
           <h2 id="money-heading" className="text-lg font-bold">
             {t('money')}
-            {refundOwed ? <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">{t('refundOwed', { amount: refundOwed })}</span> : null}
+            {refundOwed ? (
+              <span className="ml-2 rounded bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-800">{t('refundOwed', { amount: refundOwed })}</span>
+            ) : null}
           </h2>
           {booking.paymentProblem ? (
             <p className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-payment-problem>
@@ -521,9 +652,25 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start [&_label]:text-sm">
             <NumberField name="odometerOut" label={t('odometerOut')} max={MAX_ODOMETER_KM} defaultValue={typed.odometerOut} error={fields.odometerOut} />
             <FuelField name="fuelOut" label={t('fuelOut')} defaultValue={typed.fuelOut ?? 8} error={fields.fuelOut} />
-            <TextField id="handedOverAt" name="handedOverAt" type="datetime-local" label={t('handedOverAtLabel')} hint={t('handedOverAtHint', { hours: EARLY_HANDOVER_HOURS, pickup: handoverEarliest })} error={fields.handedOverAt} defaultValue={typed.handedOverAt ?? now} max={now} required />
+            <TextField
+              id="handedOverAt"
+              name="handedOverAt"
+              type="datetime-local"
+              label={t('handedOverAtLabel')}
+              hint={t('handedOverAtHint', { hours: EARLY_HANDOVER_HOURS, pickup: handoverEarliest })}
+              error={fields.handedOverAt}
+              defaultValue={typed.handedOverAt ?? now}
+              max={now}
+              required
+            />
             {duePaise > 0 ? (
-              <DeskMoneyFields prefix="collected" amount={{ label: t('collectedAmount'), hint: t('collectedHint', { due: formatPaise(duePaise) }), paise: duePaise }} methodLabel={t('howPaid')} fields={fields} typed={typed} />
+              <DeskMoneyFields
+                prefix="collected"
+                amount={{ label: t('collectedAmount'), hint: t('collectedHint', { due: formatPaise(duePaise) }), paise: duePaise }}
+                methodLabel={t('howPaid')}
+                fields={fields}
+                typed={typed}
+              />
             ) : (
               <p className="text-sm font-semibold text-green-800 sm:self-center" data-money="handover">
                 {t('alreadyPaidOnline')}
@@ -548,7 +695,13 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <h2 className="text-lg font-bold">{t('return')}</h2>
           <p className="text-sm text-slate-600">{t('returnIntro')}</p>
           <Form method="post" encType="multipart/form-data" className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-4 lg:items-start [&_label]:text-sm">
-            <NumberField name="odometerIn" label={t('odometerIn')} max={MAX_ODOMETER_KM} defaultValue={typed.odometerIn ?? booking.odometerOut ?? undefined} error={fields.odometerIn} />
+            <NumberField
+              name="odometerIn"
+              label={t('odometerIn')}
+              max={MAX_ODOMETER_KM}
+              defaultValue={typed.odometerIn ?? booking.odometerOut ?? undefined}
+              error={fields.odometerIn}
+            />
             <FuelField name="fuelIn" label={t('fuelIn')} defaultValue={typed.fuelIn ?? booking.fuelOut ?? 8} error={fields.fuelIn} />
             <NumberField name="fuelCharge" label={t('fuelShortfall')} max={100_000} defaultValue={typed.fuelCharge ?? 0} error={fields.fuelCharge} />
             <TextField
@@ -577,7 +730,13 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           {actionData?.preview ? (
             <div className="mt-4 rounded-xl bg-slate-50 p-3">
               <h3 className="font-semibold">{t('chargesIfReturned')}</h3>
-              <Statement bookingId={booking.id} charges={actionData.preview} lines={chargeLines(actionData.preview, null)} deposit={quote.deposit} depositRefund={null} />
+              <Statement
+                bookingId={booking.id}
+                charges={actionData.preview}
+                lines={chargeLines(actionData.preview, null)}
+                deposit={quote.deposit}
+                depositRefund={null}
+              />
             </div>
           ) : null}
         </section>
@@ -588,7 +747,13 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <h2 id="condition-heading" className="mb-2 text-lg font-bold">
             {t('carCondition')}
           </h2>
-          <ChecklistRecords bookingId={booking.id} handover={checklists.handover} returned={checklists.return} handedOverAt={booking.handedOverAt} returnedAt={booking.returnedAt} />
+          <ChecklistRecords
+            bookingId={booking.id}
+            handover={checklists.handover}
+            returned={checklists.return}
+            handedOverAt={booking.handedOverAt}
+            returnedAt={booking.returnedAt}
+          />
         </section>
       ) : null}
 
@@ -598,9 +763,21 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           <Statement bookingId={booking.id} charges={booking.charges} lines={charges} deposit={quote.deposit} depositRefund={booking.depositRefund} />
           {booking.status === 'returned' ? (
             <Form method="post" className="mt-3 grid gap-3 sm:grid-cols-2 sm:items-start lg:grid-cols-4 [&_label]:text-sm">
-              <NumberField name="depositRefund" label={t('depositRefundRupees')} max={quote.deposit} defaultValue={typed.depositRefund ?? booking.charges.depositRefund} error={fields.depositRefund} />
+              <NumberField
+                name="depositRefund"
+                label={t('depositRefundRupees')}
+                max={quote.deposit}
+                defaultValue={typed.depositRefund ?? booking.charges.depositRefund}
+                error={fields.depositRefund}
+              />
               {amountDue > 0 ? (
-                <DeskMoneyFields prefix="settle" amount={{ label: t('chargesCollected'), hint: t('chargesCollectedHint', { due: formatRupees(amountDue) }), paise: rupeesToPaise(amountDue) }} methodLabel={t('howPaid')} fields={fields} typed={typed} />
+                <DeskMoneyFields
+                  prefix="settle"
+                  amount={{ label: t('chargesCollected'), hint: t('chargesCollectedHint', { due: formatRupees(amountDue) }), paise: rupeesToPaise(amountDue) }}
+                  methodLabel={t('howPaid')}
+                  fields={fields}
+                  typed={typed}
+                />
               ) : depositBackOnline ? (
                 <p className="text-sm text-slate-700 sm:col-span-3 sm:self-center">{t('depositBackOnline')}</p>
               ) : (

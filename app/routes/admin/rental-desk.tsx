@@ -68,7 +68,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       toast: flash.toast,
-      days: Array.from({ length: TIMELINE_DAYS }, (_, index) => ({ label: formatIndiaDay(startMs + index * DAY_MS + 12 * HOUR_MS), weekend: [0, 6].includes(indiaWeekday(startMs + index * DAY_MS)) })),
+      days: Array.from({ length: TIMELINE_DAYS }, (_, index) => ({
+        label: formatIndiaDay(startMs + index * DAY_MS + 12 * HOUR_MS),
+        weekend: [0, 6].includes(indiaWeekday(startMs + index * DAY_MS)),
+      })),
       cars: fleet.map((car) => ({
         id: car.id,
         name: car.name,
@@ -76,13 +79,34 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         bars: [
           ...bookings
             .filter((booking) => booking.vehicleId === car.id)
-            .map((booking) => ({ key: `b${booking.id}`, kind: 'booking' as const, id: booking.id, status: booking.status, label: `#${booking.id} ${bookingStatusLabels()[booking.status]}`, title: formatRange(booking.fromMs, booking.toMs), ...bar(booking.fromMs, booking.toMs) })),
+            .map((booking) => ({
+              key: `b${booking.id}`,
+              kind: 'booking' as const,
+              id: booking.id,
+              status: booking.status,
+              label: `#${booking.id} ${bookingStatusLabels()[booking.status]}`,
+              title: formatRange(booking.fromMs, booking.toMs),
+              ...bar(booking.fromMs, booking.toMs),
+            })),
           ...blocks
             .filter((block) => block.vehicleId === car.id)
-            .map((block) => ({ key: `k${block.id}`, kind: 'block' as const, id: block.id, status: 'blocked', label: block.note || t('blocked'), title: formatRange(block.fromMs, block.toMs), ...bar(block.fromMs, block.toMs) })),
+            .map((block) => ({
+              key: `k${block.id}`,
+              kind: 'block' as const,
+              id: block.id,
+              status: 'blocked',
+              label: block.note || t('blocked'),
+              title: formatRange(block.fromMs, block.toMs),
+              ...bar(block.fromMs, block.toMs),
+            })),
         ],
       })),
-      blocks: blocks.map((block) => ({ id: block.id, carName: fleet.find((car) => car.id === block.vehicleId)?.name ?? `#${block.vehicleId}`, range: formatRange(block.fromMs, block.toMs), note: block.note })),
+      blocks: blocks.map((block) => ({
+        id: block.id,
+        carName: fleet.find((car) => car.id === block.vehicleId)?.name ?? `#${block.vehicleId}`,
+        range: formatRange(block.fromMs, block.toMs),
+        note: block.note,
+      })),
       requested: requested.map((booking) => ({
         id: booking.id,
         carName: booking.carName,
@@ -150,7 +174,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A booking as one line of the desk: which, its car, where it stands and its times. */
 function bookingLine(booking: Booking) {
-  return { id: booking.id, carName: booking.carName, status: booking.status, range: formatRange(booking.fromMs, booking.toMs), handedOverAt: booking.handedOverAt, returnedAt: booking.returnedAt };
+  return {
+    id: booking.id,
+    carName: booking.carName,
+    status: booking.status,
+    range: formatRange(booking.fromMs, booking.toMs),
+    handedOverAt: booking.handedOverAt,
+    returnedAt: booking.returnedAt,
+  };
 }
 type BookingLine = ReturnType<typeof bookingLine>;
 
@@ -221,7 +252,11 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
       {actionData?.error ? <FormMessage tone="error">{actionData.error}</FormMessage> : null}
 
       {refundsOwed.length > 0 ? (
-        <section id={anchorOf(adminPaths.rentalRefundsOwed)} aria-labelledby="refunds-owed-heading" className="scroll-mt-24 rounded-2xl bg-red-50 p-4 shadow-sm ring-1 ring-red-200">
+        <section
+          id={anchorOf(adminPaths.rentalRefundsOwed)}
+          aria-labelledby="refunds-owed-heading"
+          className="scroll-mt-24 rounded-2xl bg-red-50 p-4 shadow-sm ring-1 ring-red-200"
+        >
           <h2 id="refunds-owed-heading" className="text-lg font-bold text-red-900">
             {t('refundsOwedHeading', { number: refundsOwed.length })}
           </h2>
@@ -263,10 +298,17 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                   #{booking.id} · {booking.carName}
                 </Link>
                 <p className="text-sm text-slate-600">
-                  {booking.range} · {booking.paidOnline === null ? t('amountAtPickup', { amount: formatRupees(booking.atPickup) }) : booking.paidOnline > 0 ? t('paidOnline', { amount: formatRupees(booking.paidOnline) }) : t('onlinePaymentAwaited')}
+                  {booking.range} ·{' '}
+                  {booking.paidOnline === null
+                    ? t('amountAtPickup', { amount: formatRupees(booking.atPickup) })
+                    : booking.paidOnline > 0
+                      ? t('paidOnline', { amount: formatRupees(booking.paidOnline) })
+                      : t('onlinePaymentAwaited')}
                   {booking.refundOwed ? <strong className="text-red-800"> · {t('refundOwed', { amount: booking.refundOwed })}</strong> : null}
                 </p>
-                {booking.paymentProblem ? <p className="text-sm font-semibold text-amber-900">{t('paymentProblem', { problem: booking.paymentProblem })}</p> : null}
+                {booking.paymentProblem ? (
+                  <p className="text-sm font-semibold text-amber-900">{t('paymentProblem', { problem: booking.paymentProblem })}</p>
+                ) : null}
                 <p className="text-sm">
                   {booking.renter.name || t('noName')}
                   {booking.renter.phone ? (
@@ -277,11 +319,15 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
                       </a>
                     </>
                   ) : null}
-                  {' · '}{t('licenceLabel')}{' '}
+                  {' · '}
+                  {t('licenceLabel')}{' '}
                   {booking.renter.licence === 'none' ? (
                     <span className="font-semibold text-red-700">{t('noneOnFile')}</span>
                   ) : (
-                    <Link to={adminPaths.rentalLicences} className={booking.renter.licence === 'approved' ? 'font-semibold text-green-700' : 'font-semibold text-amber-800 underline'}>
+                    <Link
+                      to={adminPaths.rentalLicences}
+                      className={booking.renter.licence === 'approved' ? 'font-semibold text-green-700' : 'font-semibold text-amber-800 underline'}
+                    >
                       {licenceStatusText()[booking.renter.licence as keyof ReturnType<typeof licenceStatusText>]}
                     </Link>
                   )}
@@ -290,13 +336,25 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
               <div className="flex flex-wrap items-center gap-2">
                 <Form method="post">
                   <input type="hidden" name="bookingId" value={booking.id} />
-                  <button type="submit" name="intent" value="confirm" disabled={busy || booking.renter.licence !== 'approved'} className={`${primaryButton} px-4 py-2 text-sm`}>
+                  <button
+                    type="submit"
+                    name="intent"
+                    value="confirm"
+                    disabled={busy || booking.renter.licence !== 'approved'}
+                    className={`${primaryButton} px-4 py-2 text-sm`}
+                  >
                     {t('confirmNumbered', { id: booking.id })}
                   </button>
                 </Form>
                 <Form method="post" className="flex items-center gap-2">
                   <input type="hidden" name="bookingId" value={booking.id} />
-                  <input name="reason" aria-label={t('refuseReasonFor', { id: booking.id })} placeholder={t('reason')} maxLength={300} className={`${inputClass} w-36 py-2 text-sm`} />
+                  <input
+                    name="reason"
+                    aria-label={t('refuseReasonFor', { id: booking.id })}
+                    placeholder={t('reason')}
+                    maxLength={300}
+                    className={`${inputClass} w-36 py-2 text-sm`}
+                  />
                   <button type="submit" name="intent" value="refuse" disabled={busy} className={`${secondaryButton} px-4 py-2 text-sm text-red-700`}>
                     {t('refuse')}
                   </button>
@@ -394,12 +452,26 @@ export default function RentalDesk({ loaderData, actionData }: Route.ComponentPr
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('from')}
-              <input type="datetime-local" name="from" required defaultValue={typed.from ?? suggested.from} aria-invalid={blockErrors.from ? true : undefined} className={inputClass} />
+              <input
+                type="datetime-local"
+                name="from"
+                required
+                defaultValue={typed.from ?? suggested.from}
+                aria-invalid={blockErrors.from ? true : undefined}
+                className={inputClass}
+              />
               <FieldError message={blockErrors.from} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('to')}
-              <input type="datetime-local" name="to" required defaultValue={typed.to ?? suggested.to} aria-invalid={blockErrors.to ? true : undefined} className={inputClass} />
+              <input
+                type="datetime-local"
+                name="to"
+                required
+                defaultValue={typed.to ?? suggested.to}
+                aria-invalid={blockErrors.to ? true : undefined}
+                className={inputClass}
+              />
               <FieldError message={blockErrors.to} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold sm:col-span-2">

@@ -69,7 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         ? await reviewLicence(services, { userId, adminEmail: admin.email, decision: 'approve' })
         : await reviewLicence(services, { userId, adminEmail: admin.email, decision: 'refuse', reason: parseRefusalReason(form.get('reason')) });
     const text = t(intent === 'approve' ? 'licenceApproved' : 'licenceRefused', { number: licence.number });
-    throw redirect(`${adminPaths.rentalLicences}${new URL(request.url).search}`, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }) });
+    throw redirect(`${adminPaths.rentalLicences}${new URL(request.url).search}`, {
+      headers: await flashHeaders(services.config.authSecret, { tone: 'success', text }),
+    });
   } catch (error) {
     if (error instanceof Response) throw error;
     const answer = answerError(error, services.logger, { fallback: t('reviewNotSaved'), prefix: t('reviewNotSavedPrefix'), log: 'licence review failed' });
@@ -116,7 +118,8 @@ export default function RentalLicences({ loaderData, actionData }: Route.Compone
               <dd className="font-semibold">{licence.number}</dd>
               <dt className="text-slate-600">{t('dateOfBirth')}</dt>
               <dd>
-                {formatDate(licence.dateOfBirth)}{licence.age === null ? null : t('ageYears', { age: licence.age })}
+                {formatDate(licence.dateOfBirth)}
+                {licence.age === null ? null : t('ageYears', { age: licence.age })}
               </dd>
               <dt className="text-slate-600">{t('sent')}</dt>
               <dd>{formatDateTime(licence.updatedAt)}</dd>
@@ -135,7 +138,11 @@ export default function RentalLicences({ loaderData, actionData }: Route.Compone
                 </>
               ) : null}
             </dl>
-            <LicencePhotos licence={licence} alt={(side) => t(side === 'front' ? 'licenceFrontAlt' : 'licenceBackAlt', { number: licence.number })} fit="object-contain" />
+            <LicencePhotos
+              licence={licence}
+              alt={(side) => t(side === 'front' ? 'licenceFrontAlt' : 'licenceBackAlt', { number: licence.number })}
+              fit="object-contain"
+            />
             <div className="mt-4 flex flex-col gap-3">
               {licence.status !== 'approved' ? (
                 <Form method="post">

@@ -26,7 +26,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const wanted = form instanceof FormReadError ? '' : cleanLine(form.get('backTo'), 300);
   // Only back to one of our admin pages.
   const backTo = /^\/admin(-panel)?(\/|$)/.test(wanted) && !wanted.startsWith('//') ? wanted : adminPaths.dashboard;
-  const answer = async (tone: 'success' | 'error', text: string) => redirect(backTo, { status: 303, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
+  const answer = async (tone: 'success' | 'error', text: string) =>
+    redirect(backTo, { status: 303, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
   if (form instanceof FormReadError) return answer('error', form.message);
   const id = parseId(params.id);
   if (id === null) return answer('error', t('notFound'));
@@ -42,7 +43,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         const parsed = parseWith(reservationConvertSchema, { salePrice: cleanLine(form.get('salePrice'), 20) });
         if (!parsed.ok) return answer('error', parsed.error);
         const { reservation, receipt } = await convertReservation(services, { reservationId: id, salePrice: parsed.value.salePrice, actorEmail: admin.email });
-        return answer('success', t('sold', { price: formatRupees(parsed.value.salePrice), token: formatRupees(reservation.amount), balance: formatRupees(receipt.balance) }));
+        return answer(
+          'success',
+          t('sold', { price: formatRupees(parsed.value.salePrice), token: formatRupees(reservation.amount), balance: formatRupees(receipt.balance) }),
+        );
       }
       case 'cancel': {
         const after = await cancelReservationAtDesk(services, { reservationId: id, actorEmail: admin.email });

@@ -44,9 +44,9 @@ function SubmissionCard({ submission, siteName }: { submission: SellSubmission; 
             {submission.valuation.estimate.kind === 'range'
               ? t('estimateRange', { low: formatRupees(submission.valuation.estimate.low), high: formatRupees(submission.valuation.estimate.high) })
               : t('estimateNone')}
-            {submission.valuation.estimate.summary} ({submission.valuation.car.year} {submission.valuation.car.make} {submission.valuation.car.model}, {formatKilometres(submission.valuation.car.km)},{' '}
-            {t('owners', { count: submission.valuation.car.owners })}, {submission.valuation.car.fuel} {submission.valuation.car.transmission.toLowerCase()},{' '}
-            {submission.valuation.car.registrationState})
+            {submission.valuation.estimate.summary} ({submission.valuation.car.year} {submission.valuation.car.make} {submission.valuation.car.model},{' '}
+            {formatKilometres(submission.valuation.car.km)}, {t('owners', { count: submission.valuation.car.owners })}, {submission.valuation.car.fuel}{' '}
+            {submission.valuation.car.transmission.toLowerCase()}, {submission.valuation.car.registrationState})
           </Detail>
         ) : null}
         {submission.description ? (

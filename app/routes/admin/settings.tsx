@@ -23,7 +23,6 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
 import { useConfirmStep } from '../../components/confirm-dialog.tsx';
 import type { Language } from '../../lib/i18n/language.ts';
 
-
 /** Each setting's name, in the page's language (or the one asked for: the audit log's summaries are English), as its domain declares it. */
 function labels(language?: Language): Record<keyof Settings, string> {
   return Object.fromEntries(Object.entries(SETTING_LABELS).map(([key, label]) => [key, t(label, undefined, language)])) as Record<keyof Settings, string>;
@@ -92,7 +91,6 @@ const RESERVATION_NUMBER_SETTINGS = [
 ] as const satisfies ReadonlyArray<{ key: keyof Settings; hint: Parameters<typeof t>[0] }>;
 type RentalNumberKey = (typeof RENTAL_NUMBER_SETTINGS)[number]['key'] | (typeof RESERVATION_NUMBER_SETTINGS)[number]['key'];
 
-
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
@@ -102,7 +100,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (form.get('intent') === 'reset') {
     await resetSettings(services);
-    return auditAndReturn(services, admin.email, { action: 'reset', summary: 'Reset settings to defaults', toast: t('restored') }, before, await settingsFor(services));
+    return auditAndReturn(
+      services,
+      admin.email,
+      { action: 'reset', summary: 'Reset settings to defaults', toast: t('restored') },
+      before,
+      await settingsFor(services),
+    );
   }
 
   if (form.get('intent') === 'test-drives') return saveTestDriveSettings(services, admin.email, form, before);
@@ -118,7 +122,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     emiRatePercent: form.has('emiRatePercent') ? cleanLine(form.get('emiRatePercent'), 20) : String(before.emiRatePercent),
     emiTenureMonths: form.has('emiTenureMonths') ? cleanLine(form.get('emiTenureMonths'), 10) : String(before.emiTenureMonths),
     emiFinancedPercent: form.has('emiFinancedPercent') ? cleanLine(form.get('emiFinancedPercent'), 20) : String(before.emiFinancedPercent),
-    sellEstimateMarginPercent: form.has('sellEstimateMarginPercent') ? cleanLine(form.get('sellEstimateMarginPercent'), 20) : String(before.sellEstimateMarginPercent),
+    sellEstimateMarginPercent: form.has('sellEstimateMarginPercent')
+      ? cleanLine(form.get('sellEstimateMarginPercent'), 20)
+      : String(before.sellEstimateMarginPercent),
     inspectionOpeningHour: form.has('inspectionOpeningHour') ? cleanLine(form.get('inspectionOpeningHour'), 4) : String(before.inspectionOpeningHour),
     inspectionClosingHour: form.has('inspectionClosingHour') ? cleanLine(form.get('inspectionClosingHour'), 4) : String(before.inspectionClosingHour),
     inspectionCapacity: form.has('inspectionCapacity') ? cleanLine(form.get('inspectionCapacity'), 6) : String(before.inspectionCapacity),
@@ -127,7 +133,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     trustPoints: form.has('trustPoints') ? cleanText(form.get('trustPoints'), { multiline: true, maxLength: 2000 }) : before.trustPoints,
     priceIncludes: form.has('priceIncludes') ? cleanLine(form.get('priceIncludes'), 1000) : before.priceIncludes,
     ...(Object.fromEntries(
-      [...RENTAL_NUMBER_SETTINGS, ...RESERVATION_NUMBER_SETTINGS].map(({ key }) => [key, form.has(key) ? cleanLine(form.get(key), 12).replace(/[₹,\s]/g, '') : String(before[key])]),
+      [...RENTAL_NUMBER_SETTINGS, ...RESERVATION_NUMBER_SETTINGS].map(({ key }) => [
+        key,
+        form.has(key) ? cleanLine(form.get(key), 12).replace(/[₹,\s]/g, '') : String(before[key]),
+      ]),
     ) as Record<RentalNumberKey, string>),
   };
   // The other sections' settings (the test drives' own form, the PIN codes) are kept as they are.
@@ -147,8 +156,21 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** Records a reset or a save in the audit log (with what changed), then back to the page with its toast. */
-async function auditAndReturn(services: AppServices, actorEmail: string, change: { action: 'reset' | 'update'; summary: string; toast: string }, before: Settings, after: Settings): Promise<never> {
-  await recordAudit(services, { actorEmail, action: change.action, entity: 'settings', summary: summaryOf(change.summary, changedKeys(before, after)), before, after });
+async function auditAndReturn(
+  services: AppServices,
+  actorEmail: string,
+  change: { action: 'reset' | 'update'; summary: string; toast: string },
+  before: Settings,
+  after: Settings,
+): Promise<never> {
+  await recordAudit(services, {
+    actorEmail,
+    action: change.action,
+    entity: 'settings',
+    summary: summaryOf(change.summary, changedKeys(before, after)),
+    before,
+    after,
+  });
   throw redirect(adminPaths.settings, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: change.toast }) });
 }
 
@@ -274,20 +296,17 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           <Checkbox id="emailNotifications" label={names.emailNotifications} hint={t('emailNotificationsHint')} defaultChecked={shown.emailNotifications} />
-          <Checkbox
-            id="maintenanceMode"
-            label={names.maintenanceMode}
-            hint={t('maintenanceModeHint')}
-            defaultChecked={shown.maintenanceMode}
-          />
+          <Checkbox id="maintenanceMode" label={names.maintenanceMode} hint={t('maintenanceModeHint')} defaultChecked={shown.maintenanceMode} />
 
           <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
             <legend className="float-left mb-1 text-lg font-bold">{t('financeLegend')}</legend>
-            <p className="clear-left text-sm text-slate-600">
-              {t('financeText')}
-            </p>
+            <p className="clear-left text-sm text-slate-600">{t('financeText')}</p>
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField {...fieldOf('emiRatePercent')} {...percentInput(FINANCE_SETTING_LIMITS.ratePercent, 12, '0.01')} defaultValue={String(shown.emiRatePercent)} />
+              <TextField
+                {...fieldOf('emiRatePercent')}
+                {...percentInput(FINANCE_SETTING_LIMITS.ratePercent, 12, '0.01')}
+                defaultValue={String(shown.emiRatePercent)}
+              />
               <SelectField {...fieldOf('emiTenureMonths')} defaultValue={String(shown.emiTenureMonths)} hint={t('tenureHint')}>
                 {TENURE_OPTIONS.map((months) => (
                   <option key={months} value={months}>
@@ -295,20 +314,50 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
                   </option>
                 ))}
               </SelectField>
-              <TextField {...fieldOf('emiFinancedPercent')} {...percentInput(FINANCE_SETTING_LIMITS.financedPercent, 85, '1')} defaultValue={String(shown.emiFinancedPercent)} />
+              <TextField
+                {...fieldOf('emiFinancedPercent')}
+                {...percentInput(FINANCE_SETTING_LIMITS.financedPercent, 85, '1')}
+                defaultValue={String(shown.emiFinancedPercent)}
+              />
             </div>
           </fieldset>
 
           <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
             <legend className="float-left mb-1 text-lg font-bold">{t('sellersEstimates')}</legend>
-            <p className="clear-left text-sm text-slate-600">
-              {t('sellersEstimatesText')}
-            </p>
-            <TextField {...fieldOf('sellEstimateMarginPercent')} {...percentInput(SELL_MARGIN_PERCENT, SELL_MARGIN_PERCENT.usual, '1')} defaultValue={String(shown.sellEstimateMarginPercent)} />
+            <p className="clear-left text-sm text-slate-600">{t('sellersEstimatesText')}</p>
+            <TextField
+              {...fieldOf('sellEstimateMarginPercent')}
+              {...percentInput(SELL_MARGIN_PERCENT, SELL_MARGIN_PERCENT.usual, '1')}
+              defaultValue={String(shown.sellEstimateMarginPercent)}
+            />
             <div className="grid gap-4 sm:grid-cols-3">
-              <TextField {...fieldOf('inspectionOpeningHour')} type="number" inputMode="numeric" min={0} max={23} defaultValue={String(shown.inspectionOpeningHour)} hint={t('inspectionOpeningHourHint')} />
-              <TextField {...fieldOf('inspectionClosingHour')} type="number" inputMode="numeric" min={1} max={24} defaultValue={String(shown.inspectionClosingHour)} hint={t('inspectionClosingHourHint')} />
-              <TextField {...fieldOf('inspectionCapacity')} type="number" inputMode="numeric" min={1} max={20} defaultValue={String(shown.inspectionCapacity)} hint={t('inspectionCapacityHint')} />
+              <TextField
+                {...fieldOf('inspectionOpeningHour')}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={23}
+                defaultValue={String(shown.inspectionOpeningHour)}
+                hint={t('inspectionOpeningHourHint')}
+              />
+              <TextField
+                {...fieldOf('inspectionClosingHour')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={24}
+                defaultValue={String(shown.inspectionClosingHour)}
+                hint={t('inspectionClosingHourHint')}
+              />
+              <TextField
+                {...fieldOf('inspectionCapacity')}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={20}
+                defaultValue={String(shown.inspectionCapacity)}
+                hint={t('inspectionCapacityHint')}
+              />
             </div>
           </fieldset>
 
@@ -317,7 +366,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             <p className="text-lg font-bold" aria-hidden="true">
               {t('storefront')}
             </p>
-            <TextField {...fieldOf('storefrontPromise')} defaultValue={shown.storefrontPromise} hint={t('storefrontPromiseHint')} required maxLength={MAX_PROMISE_LENGTH} />
+            <TextField
+              {...fieldOf('storefrontPromise')}
+              defaultValue={shown.storefrontPromise}
+              hint={t('storefrontPromiseHint')}
+              required
+              maxLength={MAX_PROMISE_LENGTH}
+            />
             <TextAreaField
               {...fieldOf('trustPoints')}
               defaultValue={shown.trustPoints}
@@ -370,7 +425,14 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
           </div>
         </Form>
         {resetStep.confirming ? (
-          <ConfirmDialog title={t('resetDialogTitle')} message={t('resetDialogMessage')} confirmLabel={t('resetToDefault')} cancelHref={adminPaths.settings} onCancel={resetStep.keep} onConfirm={resetStep.confirmed}>
+          <ConfirmDialog
+            title={t('resetDialogTitle')}
+            message={t('resetDialogMessage')}
+            confirmLabel={t('resetToDefault')}
+            cancelHref={adminPaths.settings}
+            onCancel={resetStep.keep}
+            onConfirm={resetStep.confirmed}
+          >
             <input type="hidden" name="intent" value="reset" />
           </ConfirmDialog>
         ) : null}

@@ -56,7 +56,11 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
 
       <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <StatCard label={t('totalVehicles')} value={number.format(vehicles.total)}>
-          {t('vehicleBreakdown', { available: number.format(vehicles.available), reserved: number.format(vehicles.reserved), sold: number.format(vehicles.sold) })}
+          {t('vehicleBreakdown', {
+            available: number.format(vehicles.available),
+            reserved: number.format(vehicles.reserved),
+            sold: number.format(vehicles.sold),
+          })}
         </StatCard>
         <StatCard label={t('categories')} value={number.format(categories)} />
         <StatCard label={t('monthlySales')} value={formatRupees(monthlySales.amount)}>
@@ -64,7 +68,11 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
         </StatCard>
         <StatCard label={t('totalUsers')} value={number.format(users)} />
         <StatCard label={t('testDrives')} value={number.format(testDrives.total)}>
-          {t('testDriveBreakdown', { upcoming: number.format(testDrives.upcoming), done: number.format(testDrives.done), noShow: number.format(testDrives.noShow) })}
+          {t('testDriveBreakdown', {
+            upcoming: number.format(testDrives.upcoming),
+            done: number.format(testDrives.done),
+            noShow: number.format(testDrives.noShow),
+          })}
         </StatCard>
         <StatCard label={t('becameSales')} value={number.format(testDrives.becameSales)}>
           {testDrives.done > 0 ? t('soldAfterTestDrive', { count: testDrives.done, number: number.format(testDrives.done) }) : t('noTestDrivesYet')}
@@ -83,7 +91,12 @@ export default function Statistics({ loaderData }: Route.ComponentProps) {
             {t('bookedThisMonth')}
           </StatCard>
           <StatCard label={t('fleetUtilisation')} value={percent.format(rental.utilisation)}>
-            {t('utilisationDetail', { booked: number.format(rental.bookedHours), available: number.format(rental.availableHours), count: rental.fleetCars, number: number.format(rental.fleetCars) })}
+            {t('utilisationDetail', {
+              booked: number.format(rental.bookedHours),
+              available: number.format(rental.availableHours),
+              count: rental.fleetCars,
+              number: number.format(rental.fleetCars),
+            })}
           </StatCard>
           <StatCard label={t('rentalRevenue')} value={formatRupees(rental.revenue)}>
             {t('rentalRevenueText')}

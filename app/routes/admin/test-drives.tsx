@@ -6,7 +6,13 @@ import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { notifyTestDrive } from '../../../server/test-drives/notify.ts';
-import { changeTestDriveStatus, daySchedule, rescheduleTestDriveByAdmin, type AdminTestDriveAction, type ScheduledTestDrive } from '../../../server/test-drives/test-drives.ts';
+import {
+  changeTestDriveStatus,
+  daySchedule,
+  rescheduleTestDriveByAdmin,
+  type AdminTestDriveAction,
+  type ScheduledTestDrive,
+} from '../../../server/test-drives/test-drives.ts';
 import { Toast } from '../../components/admin/toast.tsx';
 import { inputClass } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
@@ -47,7 +53,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(services, request);
   const url = new URL(request.url);
   const back = adminPaths.testDrivesOn(parseIndiaDate(url.searchParams.get('date')) ?? indiaDay(services.clock.now()));
-  const answer = async (tone: 'success' | 'error', text: string, status = 303) => redirect(back, { status, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
+  const answer = async (tone: 'success' | 'error', text: string, status = 303) =>
+    redirect(back, { status, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
   const intent = cleanLine(form.get('intent'), 20);
@@ -58,7 +65,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       const slot = parseSlot(cleanLine(form.get('slot'), 20));
       if (!slot) return answer('error', t('chooseNewSlot'));
       // The customer's messages are queued in the move's transaction (decision 069).
-      const { before, after } = await rescheduleTestDriveByAdmin(services, await settingsFor(services), { id, slot }, (trx, moved) => notifyTestDrive(trx, services, 'rescheduled', moved));
+      const { before, after } = await rescheduleTestDriveByAdmin(services, await settingsFor(services), { id, slot }, (trx, moved) =>
+        notifyTestDrive(trx, services, 'rescheduled', moved),
+      );
       services.jobs.wake();
       await recordAudit(services, {
         actorEmail: admin.email,
@@ -101,7 +110,15 @@ const actionButton = 'rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-sla
 
 function Row({ drive, busy }: { drive: ScheduledTestDrive; busy: boolean }) {
   const allowed: AdminTestDriveAction[] =
-    drive.status === 'booked' ? ['confirm', 'done', 'no_show', 'cancel'] : drive.status === 'confirmed' ? ['done', 'no_show', 'cancel'] : drive.status === 'done' ? ['no_show'] : drive.status === 'no_show' ? ['done'] : [];
+    drive.status === 'booked'
+      ? ['confirm', 'done', 'no_show', 'cancel']
+      : drive.status === 'confirmed'
+        ? ['done', 'no_show', 'cancel']
+        : drive.status === 'done'
+          ? ['no_show']
+          : drive.status === 'no_show'
+            ? ['done']
+            : [];
   const movable = drive.status === 'booked' || drive.status === 'confirmed';
   return (
     <li className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-test-drive={drive.id}>
@@ -137,9 +154,7 @@ function Row({ drive, busy }: { drive: ScheduledTestDrive; busy: boolean }) {
         </div>
         <div>
           <dt className="inline text-slate-600">{t('where')}</dt>
-          <dd className="inline font-medium">
-            {drive.mode === 'home' ? t('atCustomersHome', { address: homeAddressLine(drive) }) : MODE_LABELS.hub}
-          </dd>
+          <dd className="inline font-medium">{drive.mode === 'home' ? t('atCustomersHome', { address: homeAddressLine(drive) }) : MODE_LABELS.hub}</dd>
         </div>
         <div>
           <dt className="inline text-slate-600">{t('booking')}</dt>
@@ -153,7 +168,14 @@ function Row({ drive, busy }: { drive: ScheduledTestDrive; busy: boolean }) {
         <Form method="post" preventScrollReset className="flex flex-wrap gap-2">
           <input type="hidden" name="id" value={drive.id} />
           {allowed.map((intent) => (
-            <button key={intent} type="submit" name="intent" value={intent} disabled={busy} className={`${actionButton} ${intent === 'cancel' ? 'text-red-700' : intent === 'confirm' ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800' : ''}`}>
+            <button
+              key={intent}
+              type="submit"
+              name="intent"
+              value={intent}
+              disabled={busy}
+              className={`${actionButton} ${intent === 'cancel' ? 'text-red-700' : intent === 'confirm' ? 'bg-brand-700 text-white ring-brand-700 hover:bg-brand-800' : ''}`}
+            >
               {t(ACTIONS[intent].label)}
             </button>
           ))}

@@ -49,7 +49,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ categories, toast: failed ? stamp('error', categoryMessages.loadFailed) : toast ? stamp(toast.tone, toast.text) : null }, { headers });
 }
 
-function failure(message: string, values: VehicleFormValues, errors: VehicleFieldErrors = {}, status = 400, rental: { values: RentalFormValues; errors: RentalFieldErrors } = { values: emptyRentalValues(), errors: {} }) {
+function failure(
+  message: string,
+  values: VehicleFormValues,
+  errors: VehicleFieldErrors = {},
+  status = 400,
+  rental: { values: RentalFormValues; errors: RentalFieldErrors } = { values: emptyRentalValues(), errors: {} },
+) {
   return data({ error: message, values, errors, rental, toast: stamp('error', message) }, { status });
 }
 
@@ -79,7 +85,10 @@ async function saveNewVehicle(services: AppServices, adminEmail: string, upload:
   const rentalValues = rentalValuesFromForm(upload.fields);
   const rental = checkRentalValues(rentalValues);
   if (!parsed.ok || !rental.ok) {
-    return failure(parsed.ok ? rentalTermsWrong() : parsed.message, values, parsed.ok ? {} : parsed.errors, 400, { values: rentalValues, errors: rental.ok ? {} : rental.errors });
+    return failure(parsed.ok ? rentalTermsWrong() : parsed.message, values, parsed.ok ? {} : parsed.errors, 400, {
+      values: rentalValues,
+      errors: rental.ok ? {} : rental.errors,
+    });
   }
   try {
     const uploads = uploadsFrom(upload, 'images');
@@ -87,7 +96,10 @@ async function saveNewVehicle(services: AppServices, adminEmail: string, upload:
     await applyRental(services, id, rental, adminEmail);
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: vehicleMessages.addFailed, log: 'add vehicle failed' });
-    return failure(answer.message, values, answer.fields.categoryId ? { categoryId: answer.fields.categoryId } : {}, answer.status, { values: rentalValues, errors: {} });
+    return failure(answer.message, values, answer.fields.categoryId ? { categoryId: answer.fields.categoryId } : {}, answer.status, {
+      values: rentalValues,
+      errors: {},
+    });
   }
   return redirect(adminPaths.vehicles, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: vehicleMessages.added }) });
 }

@@ -60,7 +60,12 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const vehicle = await getVehicleForAdmin(services.database, id);
     if (vehicle) {
-      const [images, categories, rental, reservations] = await Promise.all([listVehicleImages(services.database, id), categoryChoices(services.database), rentalValuesOf(services, id), listCarReservations(services, id)]);
+      const [images, categories, rental, reservations] = await Promise.all([
+        listVehicleImages(services.database, id),
+        categoryChoices(services.database),
+        rentalValuesOf(services, id),
+        listCarReservations(services, id),
+      ]);
       loaded = { vehicle, images, categories, rental, reservations, nowMs: services.clock.now() };
     }
   } catch (error) {
@@ -73,7 +78,13 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return data({ ...loaded, values: valuesFromVehicle(loaded.vehicle), toast: toast ? stamp(toast.tone, toast.text) : null }, { headers });
 }
 
-type ActionResult = { intent: string; toast: StampedToast; values?: VehicleFormValues; errors?: VehicleFieldErrors; rental?: { values: RentalFormValues; errors: RentalFieldErrors } };
+type ActionResult = {
+  intent: string;
+  toast: StampedToast;
+  values?: VehicleFormValues;
+  errors?: VehicleFieldErrors;
+  rental?: { values: RentalFormValues; errors: RentalFieldErrors };
+};
 
 function result(intent: string, tone: 'success' | 'error', text: string, status = tone === 'error' ? 400 : 200, extra: Partial<ActionResult> = {}) {
   return data<ActionResult>({ intent, toast: stamp(tone, text), ...extra }, { status });
@@ -88,7 +99,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     request,
     { tempDir: uploadTempDir(services.config.dataDir), messages: uploadMessages },
     (upload) => editVehicle(services, admin.email, id, upload),
-    (error) => result('add-images', 'error', error.problem === 'file-too-large' ? refusedWhileReading(error) : `${vehicleMessages.uploadFailed}: ${error.message}`, error.status),
+    (error) =>
+      result(
+        'add-images',
+        'error',
+        error.problem === 'file-too-large' ? refusedWhileReading(error) : `${vehicleMessages.uploadFailed}: ${error.message}`,
+        error.status,
+      ),
   );
 }
 
@@ -118,8 +135,17 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
       } catch (error) {
         // Deleted meanwhile: back to the list, as when the page is opened for it.
         if (error instanceof NotFoundError) return backToList(secret, vehicleMessages.notFound);
-        const answer = answerError(error, services.logger, { prefix: vehicleMessages.updateFailed, fallback: vehicleMessages.updateFailed, log: 'update vehicle failed', context: { id } });
-        return result(intent, 'error', answer.message, answer.status, { values, errors: answer.fields, rental: { values: rentalValues, errors: answer.fields } });
+        const answer = answerError(error, services.logger, {
+          prefix: vehicleMessages.updateFailed,
+          fallback: vehicleMessages.updateFailed,
+          log: 'update vehicle failed',
+          context: { id },
+        });
+        return result(intent, 'error', answer.message, answer.status, {
+          values,
+          errors: answer.fields,
+          rental: { values: rentalValues, errors: answer.fields },
+        });
       }
       return redirect(adminPaths.vehicles, { headers: await flashHeaders(secret, { tone: 'success', text: vehicleMessages.updated }) });
     }
@@ -129,7 +155,12 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
         await addVehicleImages(services, id, uploads, admin.email);
         return result(intent, 'success', uploads.length === 1 ? t('imageAdded') : t('imagesAdded', { number: uploads.length }));
       } catch (error) {
-        const answer = answerError(error, services.logger, { prefix: vehicleMessages.uploadFailed, fallback: vehicleMessages.uploadFailed, log: 'adding vehicle images failed', context: { id } });
+        const answer = answerError(error, services.logger, {
+          prefix: vehicleMessages.uploadFailed,
+          fallback: vehicleMessages.uploadFailed,
+          log: 'adding vehicle images failed',
+          context: { id },
+        });
         return result(intent, 'error', answer.message, answer.status);
       }
     }
@@ -139,7 +170,11 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
         await removeVehicleImage(services, id, imageId, admin.email);
         return result(intent, 'success', t('imageRemoved'));
       } catch (error) {
-        const answer = answerError(error, services.logger, { fallback: vehicleMessages.removeImageFailed, log: 'removing a vehicle image failed', context: { id, imageId } });
+        const answer = answerError(error, services.logger, {
+          fallback: vehicleMessages.removeImageFailed,
+          log: 'removing a vehicle image failed',
+          context: { id, imageId },
+        });
         // One message whatever the reason: the page reloads the images from the server after every fetcher action.
         return result(intent, 'error', vehicleMessages.removeImageFailed, answer.status);
       }

@@ -74,7 +74,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     ({ name } = await deleteVehicle(services, id, admin.email));
   } catch (error) {
-    const answer = answerError(error, services.logger, { prefix: vehicleMessages.deleteFailed, fallback: vehicleMessages.deleteFailed('please try again'), log: 'delete vehicle failed', context: { id } });
+    const answer = answerError(error, services.logger, {
+      prefix: vehicleMessages.deleteFailed,
+      fallback: vehicleMessages.deleteFailed('please try again'),
+      log: 'delete vehicle failed',
+      context: { id },
+    });
     return fail(answer.message, answer.status);
   }
   const text = vehicleMessages.deleted(name);
@@ -108,12 +113,25 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHeader>
 
-      <Form method="get" role="search" className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_12rem_auto] sm:items-end">
+      <Form
+        method="get"
+        role="search"
+        className="grid grid-cols-1 gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+      >
         <div className="flex flex-col gap-1">
           <label htmlFor="inventory-q" className="text-sm font-semibold">
             {t('search')}
           </label>
-          <input id="inventory-q" type="search" name="q" defaultValue={query} key={query} maxLength={MAX_ADMIN_SEARCH} placeholder={t('searchPlaceholder')} className={inputClass} />
+          <input
+            id="inventory-q"
+            type="search"
+            name="q"
+            defaultValue={query}
+            key={query}
+            maxLength={MAX_ADMIN_SEARCH}
+            placeholder={t('searchPlaceholder')}
+            className={inputClass}
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor="inventory-status" className="text-sm font-semibold">
@@ -134,7 +152,11 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
       </Form>
 
       <p className="text-sm text-slate-600" aria-live="polite">
-        {query || status ? (vehicles.total === 0 ? t('vehiclesMatchNone') : t('vehiclesMatch', { count: vehicles.total })) : t('vehiclesInInventory', { count: vehicles.total })}
+        {query || status
+          ? vehicles.total === 0
+            ? t('vehiclesMatchNone')
+            : t('vehiclesMatch', { count: vehicles.total })
+          : t('vehiclesInInventory', { count: vehicles.total })}
         {query || status ? (
           <>
             {' · '}
@@ -152,7 +174,10 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
           {vehicles.items.map((vehicle) => {
             const title = detailTitle(vehicle);
             return (
-              <li key={vehicle.id} className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:flex-nowrap sm:gap-4">
+              <li
+                key={vehicle.id}
+                className="flex flex-wrap items-center gap-3 rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 sm:flex-nowrap sm:gap-4"
+              >
                 <VehicleImage image={vehicle.cover} alt={title} sizes="128px" className="aspect-[4/3] w-24 shrink-0 rounded-xl sm:w-32" />
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <div className="flex flex-wrap items-center gap-2">
@@ -166,7 +191,11 @@ export default function ManageVehicles({ loaderData }: Route.ComponentProps) {
                   <p className="font-semibold text-brand-800">{detailPriceLabel(vehicle.price)}</p>
                 </div>
                 <div className="flex w-full gap-2 sm:w-auto sm:flex-col lg:flex-row">
-                  <Link to={adminPaths.editVehicle(vehicle.categorySlug, vehicle.id)} className={`${smallButton} flex-1`} aria-label={t('editNamed', { name: title })}>
+                  <Link
+                    to={adminPaths.editVehicle(vehicle.categorySlug, vehicle.id)}
+                    className={`${smallButton} flex-1`}
+                    aria-label={t('editNamed', { name: title })}
+                  >
                     {t('edit')}
                   </Link>
                   <Form method="get" preventScrollReset className="flex flex-1">

@@ -18,7 +18,9 @@ import { accountText as t } from '../../../app/lib/i18n/account.ts';
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
 /** `POST /me/phone/code` as it is read and documented: the page's send-code schema, with the bot check's solution. */
-const phoneCodeBody = phoneCodeRequest.extend({ botCheck: z.string().default('').meta({ description: 'The solved bot check (GET /api/bot-check/challenge?action=…).' }) });
+const phoneCodeBody = phoneCodeRequest.extend({
+  botCheck: z.string().default('').meta({ description: 'The solved bot check (GET /api/bot-check/challenge?action=…).' }),
+});
 
 /** A signed-in person's own account in the JSON API (/api/v1). `addressOf` keys rate limits as the pages do. */
 export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Context) => string) {
@@ -32,7 +34,8 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
   const phoneCode = describeRoute({
     tag: 'Account',
     summary: 'Text a code to the phone to verify (completing the profile)',
-    description: 'JSON or a form. `botCheck` carries the bot check solution (GET /api/bot-check/challenge?action=…); rate limited per person, number and address.',
+    description:
+      'JSON or a form. `botCheck` carries the bot check solution (GET /api/bot-check/challenge?action=…); rate limited per person, number and address.',
     auth: true,
     body: { kind: 'form', schema: phoneCodeBody },
     ok: { status: 200, schema: phoneCodeSentSchema, description: 'The code was sent.' },
@@ -81,7 +84,12 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     tag: 'Account',
     summary: 'Download everything held about me (DPDP)',
     auth: true,
-    ok: { status: 200, schema: personalDataSchema, description: 'The export, as an attachment.', headers: { 'Content-Disposition': 'attachment; filename="…"' } },
+    ok: {
+      status: 200,
+      schema: personalDataSchema,
+      description: 'The export, as an attachment.',
+      headers: { 'Content-Disposition': 'attachment; filename="…"' },
+    },
   });
   api.get('/me/data', myData, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
@@ -98,7 +106,11 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     auth: true,
     body: { kind: 'form', schema: deleteConfirmationSchema },
     ok: { status: 200, schema: accountDeletedSchema, description: 'Deleted; the session cookie is cleared.' },
-    refusals: { 400: 'Not confirmed, or the password is wrong.', 409: 'An open rental booking must end first (`reason` rental-open), or the last admin (last-admin).', 429: '' },
+    refusals: {
+      400: 'Not confirmed, or the password is wrong.',
+      409: 'An open rental booking must end first (`reason` rental-open), or the last admin (last-admin).',
+      429: '',
+    },
   });
   api.post('/me/delete', deleteAccount, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
@@ -107,13 +119,19 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     try {
       // JSON or a form, read like every other body.
       const form = await readFormOrJson(c.req.raw);
-      result = await deleteAccountLimited({ ...services, verifyPassword: passwordVerifier(services.auth) }, { userId: user.id, ...parseDeleteConfirmation(form) });
+      result = await deleteAccountLimited(
+        { ...services, verifyPassword: passwordVerifier(services.auth) },
+        { userId: user.id, ...parseDeleteConfirmation(form) },
+      );
     } catch (error) {
       return problemFromError(c, error, services.logger, { fallback: privacyMessages.deleteFailed, log: 'account deletion failed' });
     }
     const signedOut = await services.auth.api.signOut({ headers: c.req.raw.headers, asResponse: true });
     // The sessions are gone already; this also clears the app's cookie.
     const headers = forwardCookies(signedOut.headers, new Headers({ 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }));
-    return new Response(JSON.stringify({ deleted: true, leadsErased: result.leadsErased } satisfies z.input<typeof accountDeletedSchema>), { status: 200, headers });
+    return new Response(JSON.stringify({ deleted: true, leadsErased: result.leadsErased } satisfies z.input<typeof accountDeletedSchema>), {
+      status: 200,
+      headers,
+    });
   });
 }

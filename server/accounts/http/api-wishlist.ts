@@ -65,7 +65,8 @@ export function wishlistApi(api: Hono, services: AppServices) {
   const list = describeRoute({
     tag: 'Account',
     summary: 'My wishlist, a page at a time, newest first',
-    description: 'Each car as a /vehicles card as it is now; a car no longer on the site keeps its title and has `vehicle` null, as the wishlist page shows it.',
+    description:
+      'Each car as a /vehicles card as it is now; a car no longer on the site keeps its title and has `vehicle` null, as the wishlist page shows it.',
     auth: true,
     query: pageQuerySchema,
     ok: { status: 200, schema: wishlistPageSchema, description: 'One page of the wishlist.' },
@@ -90,7 +91,12 @@ export function wishlistApi(api: Hono, services: AppServices) {
             vehicleId: entry.vehicle.id,
             title: cardTitle(entry.vehicle),
             addedAt: indiaIso(Date.parse(entry.addedAt)),
-            vehicle: { ...entry.vehicle, status: publicStatus(entry.vehicle.status), year: modelYear(entry.vehicle.year), emiFrom: emiFrom(entry.vehicle.status === 'sold' ? null : entry.vehicle.priceRupees, terms) },
+            vehicle: {
+              ...entry.vehicle,
+              status: publicStatus(entry.vehicle.status),
+              year: modelYear(entry.vehicle.year),
+              emiFrom: emiFrom(entry.vehicle.status === 'sold' ? null : entry.vehicle.priceRupees, terms),
+            },
           }
         : { vehicleId: entry.vehicleId, title: entry.title, addedAt: indiaIso(Date.parse(entry.addedAt)), vehicle: null },
     );
@@ -115,7 +121,11 @@ export function wishlistApi(api: Hono, services: AppServices) {
       const parsed = parseWith(wishlistAddSchema, body);
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
       const wishlisted = await setWishlisted(database, user.id, parsed.value.vehicleId, true, clock.now());
-      return c.json({ vehicleId: parsed.value.vehicleId, wishlisted, message: t('addedToWishlist') } satisfies z.input<typeof wishlistChangeSchema>, 200, NO_STORE);
+      return c.json(
+        { vehicleId: parsed.value.vehicleId, wishlisted, message: t('addedToWishlist') } satisfies z.input<typeof wishlistChangeSchema>,
+        200,
+        NO_STORE,
+      );
     } catch (error) {
       return problemFromError(c, error, services.logger, { fallback: t('wishlistChangeFailed'), log: 'wishlist change failed' });
     }

@@ -71,7 +71,11 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
   };
 
   /** The body, checked against `schema`; a refusal (problem+json) otherwise. */
-  const readBody = async <Schema extends z.ZodType>(c: Context, schema: Schema, log: string): Promise<{ ok: true; value: z.output<Schema> } | { ok: false; answer: Response }> => {
+  const readBody = async <Schema extends z.ZodType>(
+    c: Context,
+    schema: Schema,
+    log: string,
+  ): Promise<{ ok: true; value: z.output<Schema> } | { ok: false; answer: Response }> => {
     try {
       const parsed = parseWith(schema, Object.fromEntries(await readFormOrJson(c.req.raw)));
       return parsed.ok ? parsed : { ok: false, answer: problem(c, 400, parsed.error, { fields: parsed.fields, headers: NO_STORE }) };
@@ -127,7 +131,10 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       const made = sessionTokenIn(response.headers);
       const sent = /^bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '')?.[1]?.trim();
       // One sign-in per link, even when it is sent several times at once.
-      const first = made && made !== sent ? await keepFirstSessionOfLink({ database, auth: services.auth, now: now() }, { linkToken: body.value.token, signedSessionToken: made }) : false;
+      const first =
+        made && made !== sent
+          ? await keepFirstSessionOfLink({ database, auth: services.auth, now: now() }, { linkToken: body.value.token, signedSessionToken: made })
+          : false;
       const issued = first ? await issue(c, response.headers) : null;
       const answer = issued ? { token: issued.token, expiresAt: issued.expiresAt, user: issued.user } : {};
       return c.json({ verified: true, ...answer } satisfies z.input<typeof emailVerifiedSchema>, 200, NO_STORE);
@@ -154,7 +161,8 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       if (!result.ok) {
         if (result.reason === 'invalid-email') return problem(c, 400, result.message, { fields: { email: result.message }, headers: NO_STORE });
         if (result.reason === 'bot-check') return problem(c, 400, result.message, { reason: 'bot-check', headers: NO_STORE });
-        if (result.reason === 'rate-limited') return problem(c, 429, result.message, { reason: 'rate-limited', headers: { 'Retry-After': String(result.retryAfterSeconds ?? 60), ...NO_STORE } });
+        if (result.reason === 'rate-limited')
+          return problem(c, 429, result.message, { reason: 'rate-limited', headers: { 'Retry-After': String(result.retryAfterSeconds ?? 60), ...NO_STORE } });
         return problem(c, 401, result.message, { headers: NO_STORE });
       }
       const issued = await issue(c, result.headers);
@@ -173,7 +181,13 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       'The ID token Google gave the app (Credential Manager, with the site’s web client id as `serverClientId`). Its signature is checked against Google’s keys (JWKS), and its issuer, audience (the site’s client id) and expiry. A new person gets an account; an address that signed up with a password must sign in with it and link Google on the site first (409), as on the login page. 30 tries in 15 minutes per address.',
     body: { kind: 'form', schema: googleIdTokenSchema },
     ok: { status: 200, schema: appTokenSchema, description: 'Signed in.' },
-    refusals: { 400: '', 401: 'The ID token is not one Google signed for this site, or it has expired.', 409: 'The address belongs to a password account (`reason` account-not-linked).', 429: '', 503: 'Google sign-in is not configured or Google’s keys could not be read.' },
+    refusals: {
+      400: '',
+      401: 'The ID token is not one Google signed for this site, or it has expired.',
+      409: 'The address belongs to a password account (`reason` account-not-linked).',
+      429: '',
+      503: 'Google sign-in is not configured or Google’s keys could not be read.',
+    },
   });
   api.post('/auth/google', google, async (c) => {
     const body = await readBody(c, googleIdTokenSchema, 'app Google sign-in could not be read');
@@ -190,7 +204,8 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
       });
       if (!response.ok) {
         const answer = (await response.json().catch(() => ({}))) as { code?: string; message?: string };
-        if (answer.code === 'OAUTH_LINK_ERROR' && answer.message === 'account not linked') return problem(c, 409, messages.accountExists, { reason: 'account-not-linked', headers: NO_STORE });
+        if (answer.code === 'OAUTH_LINK_ERROR' && answer.message === 'account not linked')
+          return problem(c, 409, messages.accountExists, { reason: 'account-not-linked', headers: NO_STORE });
         if (answer.code === 'PROVIDER_NOT_FOUND' || answer.code === 'ID_TOKEN_NOT_SUPPORTED') {
           logger.warn({ code: answer.code }, 'Google sign-in from the app is unavailable: discovery failed');
           return problem(c, 503, messages.googleUnavailable, { reason: 'google-unavailable', headers: { 'Retry-After': '60', ...NO_STORE } });
@@ -236,7 +251,10 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
   api.get('/me/devices', devices, async (c) => {
     const session = await currentSession(services.auth, c.req.raw);
     if (!session) return problem(c, 401, SIGN_IN_FIRST(), { headers: NO_STORE });
-    const items = await listDevices({ database, secret: services.config.authSecret, now: now() }, { userId: session.user.id, currentSessionId: session.sessionId });
+    const items = await listDevices(
+      { database, secret: services.config.authSecret, now: now() },
+      { userId: session.user.id, currentSessionId: session.sessionId },
+    );
     const answer = items.map((device) => ({ ...device, createdAt: indiaIso(device.createdAt.getTime()), lastSeenAt: indiaIso(device.lastSeenAt.getTime()) }));
     return c.json({ items: answer } satisfies z.input<typeof deviceListSchema>, 200, NO_STORE);
   });
@@ -253,7 +271,10 @@ export function authApi(api: Hono, services: AppServices, addressOf: (c: Context
   api.delete('/me/devices/:id', revoke, async (c) => {
     const session = await currentSession(services.auth, c.req.raw);
     if (!session) return problem(c, 401, SIGN_IN_FIRST(), { headers: NO_STORE });
-    const revoked = await revokeDevice({ database, auth: services.auth, secret: services.config.authSecret, now: now() }, { userId: session.user.id, id: c.req.param('id') });
+    const revoked = await revokeDevice(
+      { database, auth: services.auth, secret: services.config.authSecret, now: now() },
+      { userId: session.user.id, id: c.req.param('id') },
+    );
     if (!revoked) return problem(c, 404, t('deviceNotFound'), { headers: NO_STORE });
     return c.json({ revoked: true } satisfies z.input<typeof deviceRevokedSchema>, 200, NO_STORE);
   });

@@ -10,7 +10,8 @@ export function carModelsApi(api: Hono, services: AppServices) {
   const catalogue = describeRoute({
     tag: 'Selling',
     summary: 'Makes, models and variants of cars sold in India, with their Hindi names',
-    description: 'The shipped list with the dealer’s additions. The app filters it as the seller types; POST /sell-estimates reads typed names against the same list.',
+    description:
+      'The shipped list with the dealer’s additions. The app filters it as the seller types; POST /sell-estimates reads typed names against the same list.',
     ok: { status: 200, schema: carCatalogueSchema, description: 'Every make with its models and their variants.' },
   });
   api.get('/car-models', catalogue, async (c) => {

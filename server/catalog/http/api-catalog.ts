@@ -36,14 +36,22 @@ export function catalogApi(api: Hono, services: AppServices) {
     const { term, category, filters, sort, page, perPage, problems } = vehiclesQuerySchema.parse(queryObject(new URL(c.req.url).searchParams));
     // A category by id, or by the slug its page's URL carries (the filter sheet counts with it).
     const categoryId = !category ? undefined : /^\d+$/.test(category) ? parseId(category) : await categoryIdBySlug(database, category);
-    if (categoryId === null) return problem(c, 400, 'category must be a category id (a whole number of 1 or more) or the slug of a category', { fields: { category: 'category must be a category id (a whole number of 1 or more) or the slug of a category' } });
+    if (categoryId === null)
+      return problem(c, 400, 'category must be a category id (a whole number of 1 or more) or the slug of a category', {
+        fields: { category: 'category must be a category id (a whole number of 1 or more) or the slug of a category' },
+      });
     if (problems.length > 0) return problem(c, 400, problems.join('; '));
     const listing = { query: term, filters, ...(categoryId !== undefined ? { categoryId } : {}) };
     const { facets, ...result } = await services.listing.pageWithFacets({ ...listing, sort, page, perPage: perPage ?? settings.itemsPerPage });
     // Numbers an app can compare: the model year as a number (null when the dealer typed none).
     // The EMI the cards show, worked out by the one rule on the admin's terms (app/features/emi/emi.ts).
     const terms = financeTerms(settings);
-    const items = result.items.map((item) => ({ ...item, status: publicStatus(item.status), year: modelYear(item.year), emiFrom: emiFrom(item.status === 'sold' ? null : item.priceRupees, terms) }));
+    const items = result.items.map((item) => ({
+      ...item,
+      status: publicStatus(item.status),
+      year: modelYear(item.year),
+      emiFrom: emiFrom(item.status === 'sold' ? null : item.priceRupees, terms),
+    }));
     return c.json({ ...result, items, facets } satisfies z.input<typeof vehicleListSchema>, 200, { 'Cache-Control': 'no-cache' });
   });
 
@@ -61,10 +69,23 @@ export function catalogApi(api: Hono, services: AppServices) {
     const terms = financeTerms(await settingsFor(services));
     // The car page's one EMI figure, and the terms it assumes, so the app shows the same.
     // Times in India time, as the API answers every time (docs/api.md).
-    const body = { ...vehicle, status: publicStatus(vehicle.status), createdAt: indiaIso(Date.parse(vehicle.createdAt)), updatedAt: indiaIso(Date.parse(vehicle.updatedAt)), emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms), financeTerms: terms } satisfies z.input<typeof vehicleSchema>;
+    const body = {
+      ...vehicle,
+      status: publicStatus(vehicle.status),
+      createdAt: indiaIso(Date.parse(vehicle.createdAt)),
+      updatedAt: indiaIso(Date.parse(vehicle.updatedAt)),
+      emiFrom: emiFrom(vehicle.status === 'sold' ? null : vehicle.priceRupees, terms),
+      financeTerms: terms,
+    } satisfies z.input<typeof vehicleSchema>;
     return c.json(body, 200, { 'Cache-Control': 'no-cache' });
   });
 
-  const categories = describeRoute({ tag: 'Catalogue', summary: 'The categories, with how many cars each holds', ok: { status: 200, schema: categoryListSchema, description: 'Every category.' } });
-  api.get('/categories', categories, async (c) => c.json((await listCategories(database)) satisfies z.input<typeof categoryListSchema>, 200, { 'Cache-Control': 'no-cache' }));
+  const categories = describeRoute({
+    tag: 'Catalogue',
+    summary: 'The categories, with how many cars each holds',
+    ok: { status: 200, schema: categoryListSchema, description: 'Every category.' },
+  });
+  api.get('/categories', categories, async (c) =>
+    c.json((await listCategories(database)) satisfies z.input<typeof categoryListSchema>, 200, { 'Cache-Control': 'no-cache' }),
+  );
 }

@@ -62,7 +62,12 @@ export function compareAndEmiApi(api: Hono, services: AppServices) {
             }
           : { id: entry.id, available: false, title: entry.title, status: null, price: null, priceRupees: null, emiFrom: null, image: null },
       ),
-      rows: rows.map((row) => ({ label: row.label, values: column.map((index) => (index < 0 ? null : row.values[index]!)), differs: row.differs, group: row.group })),
+      rows: rows.map((row) => ({
+        label: row.label,
+        values: column.map((index) => (index < 0 ? null : row.values[index]!)),
+        differs: row.differs,
+        group: row.group,
+      })),
       notice: compareIdsNotice(parsed),
       unreadable: parsed.unreadable,
       leftOut: parsed.leftOut,
@@ -75,7 +80,8 @@ export function compareAndEmiApi(api: Hono, services: AppServices) {
   const emi = describeRoute({
     tag: 'Catalogue',
     summary: 'The car page’s EMI calculator for a down payment, rate and tenure',
-    description: 'Each value not given is the calculator’s starting value (the admin’s terms, the rate brought into the calculator’s range). Whole rupees; the instalment is rounded to the nearest rupee and the totals are worked out from it.',
+    description:
+      'Each value not given is the calculator’s starting value (the admin’s terms, the rate brought into the calculator’s range). Whole rupees; the instalment is rounded to the nearest rupee and the totals are worked out from it.',
     params: { id: 'The vehicle id.' },
     query: emiQuerySchema,
     ok: { status: 200, schema: vehicleEmiSchema, description: 'The loan, the instalment and the totals.' },

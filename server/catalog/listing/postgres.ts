@@ -49,7 +49,8 @@ export function postgresListing(database: Database, totals: ListingTotals): List
 
   return {
     count(listing, cap) {
-      const matching = listing.terms.length > 0 ? searchRows(listing).select(one).limit(cap).as('matches') : fromVehicles(listing).select(one).limit(cap).as('matches');
+      const matching =
+        listing.terms.length > 0 ? searchRows(listing).select(one).limit(cap).as('matches') : fromVehicles(listing).select(one).limit(cap).as('matches');
       return countRows(database, matching);
     },
 
@@ -60,7 +61,9 @@ export function postgresListing(database: Database, totals: ListingTotals): List
       const collect = await collectBeforeSorting({
         depth: window.offset + window.limit,
         // Past the cap the count stops: the planner's estimate from pg_trgm's statistics stands in.
-        matches: totalCapped ? await totals.read(keptKey('estimate', listing.options), () => plannedRows(searchRows(listing).select('vehicle_search.id'))) : matches,
+        matches: totalCapped
+          ? await totals.read(keptKey('estimate', listing.options), () => plannedRows(searchRows(listing).select('vehicle_search.id')))
+          : matches,
       });
       if (!collect) {
         return searchRows(listing).select('vehicle_search.id').orderBy(sortOrder(sort, 'vehicle_search')).limit(window.limit).offset(window.offset);
@@ -68,7 +71,15 @@ export function postgresListing(database: Database, totals: ListingTotals): List
       return database.db
         .with(
           (cte) => cte('matches').materialized(),
-          () => searchRows(listing).select(['vehicle_search.id', 'vehicle_search.featured', 'vehicle_search.created_at', 'vehicle_search.price_rupees', 'vehicle_search.model_year', 'vehicle_search.odometer']),
+          () =>
+            searchRows(listing).select([
+              'vehicle_search.id',
+              'vehicle_search.featured',
+              'vehicle_search.created_at',
+              'vehicle_search.price_rupees',
+              'vehicle_search.model_year',
+              'vehicle_search.odometer',
+            ]),
         )
         .selectFrom('matches')
         .select('matches.id')

@@ -31,7 +31,11 @@ export function sqliteListing(database: Database): ListingStrategy {
     count(listing, cap) {
       const { options, terms, filters } = listing;
       // A plain search is counted in its index alone, which holds exactly the vehicles for sale.
-      const indexOnly = options.categoryId === undefined && filters.length === 0 && terms.length > 0 && terms.every((term) => term.length >= 3 && !hasControlCharacters(term, { layout: false }));
+      const indexOnly =
+        options.categoryId === undefined &&
+        filters.length === 0 &&
+        terms.length > 0 &&
+        terms.every((term) => term.length >= 3 && !hasControlCharacters(term, { layout: false }));
       // Counted without the category join (every vehicle has a category, and the join would make
       // the database read whole rows instead of the index).
       const matching = indexOnly

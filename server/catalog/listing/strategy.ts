@@ -40,7 +40,11 @@ export type ListingWindow = {
  * What every listing starts from: cars for sale, in the category, matching the search. The
  * options `walkInOrder` and `checkEachRow` are SQLite's (search.ts searchCondition).
  */
-export function listingBase(database: Database, options: Pick<ListingOptions, 'query' | 'categoryId'>, walk: { walkInOrder?: boolean; checkEachRow?: boolean } = {}): Expression<SqlBool>[] {
+export function listingBase(
+  database: Database,
+  options: Pick<ListingOptions, 'query' | 'categoryId'>,
+  walk: { walkInOrder?: boolean; checkEachRow?: boolean } = {},
+): Expression<SqlBool>[] {
   // The public rule (public-status.ts), written as the partial index vehicles_for_sale_idx says it.
   const base: Expression<SqlBool>[] = [listedSql];
   // The rental fleet is never sale stock (docs/decisions/020): it has its own pages under /rent.

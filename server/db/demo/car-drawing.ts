@@ -63,11 +63,7 @@ function parseColour(input: string | undefined): RGB | null {
   const hex = m?.[1];
   if (!hex) return null;
   const full = hex.length === 3 ? hex.replace(/./g, (ch) => ch + ch) : hex;
-  return [
-    parseInt(full.slice(0, 2), 16),
-    parseInt(full.slice(2, 4), 16),
-    parseInt(full.slice(4, 6), 16),
-  ];
+  return [parseInt(full.slice(0, 2), 16), parseInt(full.slice(2, 4), 16), parseInt(full.slice(4, 6), 16)];
 }
 
 function toHex(c: RGB): string {
@@ -138,9 +134,7 @@ function up(pts: readonly Pt[]): Pt[] {
 }
 
 function escapeXml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) =>
-    ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '"' ? '&quot;' : '&apos;',
-  );
+  return s.replace(/[&<>"']/g, (ch) => (ch === '&' ? '&amp;' : ch === '<' ? '&lt;' : ch === '>' ? '&gt;' : ch === '"' ? '&quot;' : '&apos;'));
 }
 
 /** Deterministic pseudo random numbers so the same car always renders identically. */
@@ -785,7 +779,9 @@ function wheel(cx: number, cy: number, r: number, style: BodySpec['rim'], luxury
     out.push(`<circle cx="${f(Math.sin(a) * hubR * 0.72)}" cy="${f(-Math.cos(a) * hubR * 0.72)}" r="${f(rim * 0.025)}" fill="#3a3b3f"/>`);
   }
   // soft top-light on the tyre
-  out.push(`<path d="M${f(-r * 0.7)} ${f(-r * 0.7)}A${f(r)} ${f(r)} 0 0 1 ${f(r * 0.7)} ${f(-r * 0.7)}" fill="none" stroke="#ffffff" stroke-opacity="0.06" stroke-width="${f(r * 0.05)}"/>`);
+  out.push(
+    `<path d="M${f(-r * 0.7)} ${f(-r * 0.7)}A${f(r)} ${f(r)} 0 0 1 ${f(r * 0.7)} ${f(-r * 0.7)}" fill="none" stroke="#ffffff" stroke-opacity="0.06" stroke-width="${f(r * 0.05)}"/>`,
+  );
   out.push('</g>');
   return out.join('');
 }
@@ -814,12 +810,16 @@ function sideCar(spec: BodySpec, paint: RGB): string {
     const o = spec.outline;
     const rr0 = o.find((p) => p[1] >= spec.roofH - 60) ?? [0, 0, 0];
     const ax = rr0[0] + 260;
-    out.push(`<path d="M${f(ax)} ${f(-spec.roofH + 150)}Q${f(ax + 30)} ${f(-spec.roofH - 50)} ${f(ax + 90)} ${f(-spec.roofH - 45)}L${f(ax + 170)} ${f(-spec.roofH + 150)}Z" fill="#1b1c1f"/>`);
+    out.push(
+      `<path d="M${f(ax)} ${f(-spec.roofH + 150)}Q${f(ax + 30)} ${f(-spec.roofH - 50)} ${f(ax + 90)} ${f(-spec.roofH - 45)}L${f(ax + 170)} ${f(-spec.roofH + 150)}Z" fill="#1b1c1f"/>`,
+    );
   }
 
   if (spec.spare) {
     // the spare wheel on the tailgate, seen edge on
-    out.push(`<rect x="${f(-wr * 0.55)}" y="${f(-(spec.beltH + wr * 0.2))}" width="${f(wr * 0.75)}" height="${f(wr * 1.9)}" rx="${f(wr * 0.3)}" fill="#17181a"/>`);
+    out.push(
+      `<rect x="${f(-wr * 0.55)}" y="${f(-(spec.beltH + wr * 0.2))}" width="${f(wr * 0.75)}" height="${f(wr * 1.9)}" rx="${f(wr * 0.3)}" fill="#17181a"/>`,
+    );
   }
   const bodyPath = roundPath(up(spec.outline));
   out.push(`<path d="${bodyPath}" fill="url(#paint)"/>`);
@@ -834,8 +834,12 @@ function sideCar(spec: BodySpec, paint: RGB): string {
 
   // shoulder crease
   const [cx1, ch1, cx2, ch2] = spec.character;
-  out.push(`<path d="M${f(cx1)} ${f(-ch1)}L${f(cx2)} ${f(-ch2)}" stroke="${shade(paint, 0.45)}" stroke-opacity="0.7" stroke-width="14" stroke-linecap="round"/>`);
-  out.push(`<path d="M${f(cx1)} ${f(-ch1 + 16)}L${f(cx2)} ${f(-ch2 + 16)}" stroke="${shade(paint, -0.35)}" stroke-opacity="0.45" stroke-width="10" stroke-linecap="round"/>`);
+  out.push(
+    `<path d="M${f(cx1)} ${f(-ch1)}L${f(cx2)} ${f(-ch2)}" stroke="${shade(paint, 0.45)}" stroke-opacity="0.7" stroke-width="14" stroke-linecap="round"/>`,
+  );
+  out.push(
+    `<path d="M${f(cx1)} ${f(-ch1 + 16)}L${f(cx2)} ${f(-ch2 + 16)}" stroke="${shade(paint, -0.35)}" stroke-opacity="0.45" stroke-width="10" stroke-linecap="round"/>`,
+  );
 
   // lower sill / cladding
   const sillTop = spec.sillH;
@@ -848,14 +852,34 @@ function sideCar(spec: BodySpec, paint: RGB): string {
   out.push(`<path d="${roundPath(up(sillPts))}" fill="${spec.cladding ? '#26272a' : shade(paint, -0.5)}" opacity="${spec.cladding ? 1 : 0.55}"/>`);
   if (spec.cladding) {
     // lower bumper cladding at both ends
-    out.push(`<path d="${roundPath(up([[40, 520, 40], [rwx - ra * 0.5, 520, 20], [rwx - ra * 0.5, 300, 10], [60, 290, 40]]))}" fill="#26272a"/>`);
-    out.push(`<path d="${roundPath(up([[fwx + ra * 0.5, 480, 20], [L - 40, 480, 40], [L - 90, 300, 40], [fwx + ra * 0.5, 300, 10]]))}" fill="#26272a"/>`);
+    out.push(
+      `<path d="${roundPath(
+        up([
+          [40, 520, 40],
+          [rwx - ra * 0.5, 520, 20],
+          [rwx - ra * 0.5, 300, 10],
+          [60, 290, 40],
+        ]),
+      )}" fill="#26272a"/>`,
+    );
+    out.push(
+      `<path d="${roundPath(
+        up([
+          [fwx + ra * 0.5, 480, 20],
+          [L - 40, 480, 40],
+          [L - 90, 300, 40],
+          [fwx + ra * 0.5, 300, 10],
+        ]),
+      )}" fill="#26272a"/>`,
+    );
   }
 
   // glass
   const winPath = roundPath(up(spec.windows));
   out.push(`<clipPath id="winClip"><path d="${winPath}"/></clipPath>`);
-  out.push(`<path d="${winPath}" fill="${spec.chromeTrim ? '#c9ced4' : '#141518'}" stroke="${spec.chromeTrim ? '#c9ced4' : '#141518'}" stroke-width="36" stroke-linejoin="round"/>`);
+  out.push(
+    `<path d="${winPath}" fill="${spec.chromeTrim ? '#c9ced4' : '#141518'}" stroke="${spec.chromeTrim ? '#c9ced4' : '#141518'}" stroke-width="36" stroke-linejoin="round"/>`,
+  );
   out.push(`<path d="${winPath}" fill="url(#glass)"/>`);
   out.push('<g clip-path="url(#winClip)">');
   // seats / head restraints silhouettes
@@ -870,16 +894,24 @@ function sideCar(spec: BodySpec, paint: RGB): string {
   }
   // reflections
   const span = wx1 - wx0;
-  out.push(`<path d="M${f(wx0 + span * 0.1)} ${f(-spec.beltH)}L${f(wx0 + span * 0.32)} ${f(-winTop - 50)}L${f(wx0 + span * 0.45)} ${f(-winTop - 50)}L${f(wx0 + span * 0.23)} ${f(-spec.beltH)}Z" fill="#ffffff" opacity="0.13"/>`);
-  out.push(`<path d="M${f(wx0 + span * 0.52)} ${f(-spec.beltH)}L${f(wx0 + span * 0.74)} ${f(-winTop - 50)}L${f(wx0 + span * 0.79)} ${f(-winTop - 50)}L${f(wx0 + span * 0.57)} ${f(-spec.beltH)}Z" fill="#ffffff" opacity="0.1"/>`);
+  out.push(
+    `<path d="M${f(wx0 + span * 0.1)} ${f(-spec.beltH)}L${f(wx0 + span * 0.32)} ${f(-winTop - 50)}L${f(wx0 + span * 0.45)} ${f(-winTop - 50)}L${f(wx0 + span * 0.23)} ${f(-spec.beltH)}Z" fill="#ffffff" opacity="0.13"/>`,
+  );
+  out.push(
+    `<path d="M${f(wx0 + span * 0.52)} ${f(-spec.beltH)}L${f(wx0 + span * 0.74)} ${f(-winTop - 50)}L${f(wx0 + span * 0.79)} ${f(-winTop - 50)}L${f(wx0 + span * 0.57)} ${f(-spec.beltH)}Z" fill="#ffffff" opacity="0.1"/>`,
+  );
   out.push(`<rect x="${f(wx0 - 50)}" y="${f(-winTop - 60)}" width="${f(span + 100)}" height="70" fill="#ffffff" opacity="0.08"/>`);
   for (const s of spec.splits) {
     const top = winTop + 80;
-    out.push(`<path d="M${f(s.x - s.w / 2)} ${f(-spec.beltH + 40)}L${f(s.x - s.w / 2 + s.lean)} ${f(-top)}L${f(s.x + s.w / 2 + s.lean)} ${f(-top)}L${f(s.x + s.w / 2)} ${f(-spec.beltH + 40)}Z" fill="#111214"/>`);
+    out.push(
+      `<path d="M${f(s.x - s.w / 2)} ${f(-spec.beltH + 40)}L${f(s.x - s.w / 2 + s.lean)} ${f(-top)}L${f(s.x + s.w / 2 + s.lean)} ${f(-top)}L${f(s.x + s.w / 2)} ${f(-spec.beltH + 40)}Z" fill="#111214"/>`,
+    );
   }
   out.push('</g>');
   // belt line trim
-  out.push(`<path d="M${f(wx0 - 10)} ${f(-spec.beltH + 6)}L${f(wx1 + 20)} ${f(-spec.beltH + 6)}" stroke="${spec.chromeTrim ? '#dde1e6' : '#17181b'}" stroke-width="22" stroke-linecap="round"/>`);
+  out.push(
+    `<path d="M${f(wx0 - 10)} ${f(-spec.beltH + 6)}L${f(wx1 + 20)} ${f(-spec.beltH + 6)}" stroke="${spec.chromeTrim ? '#dde1e6' : '#17181b'}" stroke-width="22" stroke-linecap="round"/>`,
+  );
 
   // door shut lines
   const lineCol = shade(paint, dark ? 0.25 : -0.5);
@@ -895,15 +927,35 @@ function sideCar(spec: BodySpec, paint: RGB): string {
   // door handles
   for (const hx of spec.handles) {
     const hy = spec.beltH - 150;
-    out.push(`<rect x="${f(hx - 100)}" y="${f(-hy - 22)}" width="200" height="44" rx="22" fill="${spec.chromeTrim ? 'url(#chrome)' : shade(paint, -0.3)}" stroke="${shade(paint, -0.55)}" stroke-width="5"/>`);
+    out.push(
+      `<rect x="${f(hx - 100)}" y="${f(-hy - 22)}" width="200" height="44" rx="22" fill="${spec.chromeTrim ? 'url(#chrome)' : shade(paint, -0.3)}" stroke="${shade(paint, -0.55)}" stroke-width="5"/>`,
+    );
   }
 
   // mirror at the front corner of the side glass
   const wf = spec.windows[3] ?? spec.windows[0] ?? [0, 0, 0];
   const mx = wf[0] - 250;
   const mb = spec.beltH + 20;
-  out.push(`<path d="${roundPath(up([[mx + 150, mb - 30, 10], [mx + 240, mb - 30, 10], [mx + 230, mb + 40, 10], [mx + 150, mb + 40, 10]]))}" fill="#1a1b1e"/>`);
-  out.push(`<path d="${roundPath(up([[mx, mb + 20, 40], [mx + 40, mb + 170, 50], [mx + 200, mb + 175, 50], [mx + 200, mb + 15, 30]]))}" fill="${spec.cladding ? '#1f2023' : 'url(#hood)'}" stroke="${shade(paint, -0.45)}" stroke-width="6"/>`);
+  out.push(
+    `<path d="${roundPath(
+      up([
+        [mx + 150, mb - 30, 10],
+        [mx + 240, mb - 30, 10],
+        [mx + 230, mb + 40, 10],
+        [mx + 150, mb + 40, 10],
+      ]),
+    )}" fill="#1a1b1e"/>`,
+  );
+  out.push(
+    `<path d="${roundPath(
+      up([
+        [mx, mb + 20, 40],
+        [mx + 40, mb + 170, 50],
+        [mx + 200, mb + 175, 50],
+        [mx + 200, mb + 15, 30],
+      ]),
+    )}" fill="${spec.cladding ? '#1f2023' : 'url(#hood)'}" stroke="${shade(paint, -0.45)}" stroke-width="6"/>`,
+  );
 
   // lamps
   out.push(`<path d="${roundPath(up(spec.headlight))}" fill="url(#lamp)" stroke="#2b2d31" stroke-width="12"/>`);
@@ -913,7 +965,16 @@ function sideCar(spec: BodySpec, paint: RGB): string {
   out.push(`<path d="M${f(h0[0] + 40)} ${f(-h0[1] + 28)}L${f(h1[0] - 30)} ${f(-h1[1] + 26)}" stroke="#ffffff" stroke-width="16" stroke-linecap="round"/>`);
   out.push(`<path d="${roundPath(up(spec.taillight))}" fill="url(#tail)" stroke="#3a0b0d" stroke-width="10"/>`);
   // lower front intake + fog lamp
-  out.push(`<path d="${roundPath(up([[L - 230, clr + 200, 30], [L - 40, clr + 210, 30], [L - 15, clr + 80, 30], [L - 220, clr + 70, 30]]))}" fill="#17181b"/>`);
+  out.push(
+    `<path d="${roundPath(
+      up([
+        [L - 230, clr + 200, 30],
+        [L - 40, clr + 210, 30],
+        [L - 15, clr + 80, 30],
+        [L - 220, clr + 70, 30],
+      ]),
+    )}" fill="#17181b"/>`,
+  );
   out.push(`<ellipse cx="${f(L - 120)}" cy="${f(-(clr + 140))}" rx="45" ry="30" fill="#d9dee4" opacity="0.7"/>`);
   // rear reflector
   out.push(`<rect x="20" y="${f(-(clr + 190))}" width="120" height="30" rx="12" fill="#8e1016"/>`);
@@ -990,7 +1051,16 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
   // greenhouse + glass
   const ghBottom = beltH - 10;
   const roofHalf = hw * (body === 'muv' || body === 'offroader' ? 0.78 : tall ? 0.73 : 0.68);
-  out.push(`<path d="${roundPath(up([[-hw * 0.88, ghBottom, 30], [-roofHalf, roofH, 140], [roofHalf, roofH, 140], [hw * 0.88, ghBottom, 30]]))}" fill="url(#paintFront)"/>`);
+  out.push(
+    `<path d="${roundPath(
+      up([
+        [-hw * 0.88, ghBottom, 30],
+        [-roofHalf, roofH, 140],
+        [roofHalf, roofH, 140],
+        [hw * 0.88, ghBottom, 30],
+      ]),
+    )}" fill="url(#paintFront)"/>`,
+  );
   const glassTop = roofH - (rear && (body === 'sedan' || body === 'luxury') ? 110 : 70);
   const glassBottom = beltH + (rear ? 90 : 25);
   const gTopHalf = roofHalf - 80;
@@ -1014,14 +1084,20 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
     out.push(`<rect x="-110" y="${f(-glassTop - 10)}" width="220" height="70" rx="20" fill="#0c0e11"/>`);
     out.push(`<path d="M${f(-hw)} ${f(-glassBottom + 10)}Q0 ${f(-glassBottom - 120)} ${f(hw)} ${f(-glassBottom + 10)}Z" fill="#0b0c0f"/>`);
   }
-  out.push(`<path d="M${f(-hw * 0.5)} ${f(-glassBottom)}L${f(-hw * 0.1)} ${f(-glassTop)}L${f(hw * 0.08)} ${f(-glassTop)}L${f(-hw * 0.32)} ${f(-glassBottom)}Z" fill="#ffffff" opacity="0.1"/>`);
-  out.push(`<path d="M${f(hw * 0.1)} ${f(-glassBottom)}L${f(hw * 0.5)} ${f(-glassTop)}L${f(hw * 0.58)} ${f(-glassTop)}L${f(hw * 0.18)} ${f(-glassBottom)}Z" fill="#ffffff" opacity="0.08"/>`);
+  out.push(
+    `<path d="M${f(-hw * 0.5)} ${f(-glassBottom)}L${f(-hw * 0.1)} ${f(-glassTop)}L${f(hw * 0.08)} ${f(-glassTop)}L${f(-hw * 0.32)} ${f(-glassBottom)}Z" fill="#ffffff" opacity="0.1"/>`,
+  );
+  out.push(
+    `<path d="M${f(hw * 0.1)} ${f(-glassBottom)}L${f(hw * 0.5)} ${f(-glassTop)}L${f(hw * 0.58)} ${f(-glassTop)}L${f(hw * 0.18)} ${f(-glassBottom)}Z" fill="#ffffff" opacity="0.08"/>`,
+  );
   out.push('</g>');
   if (rear && body !== 'sedan' && body !== 'luxury') {
     // rear wiper
     out.push(`<path d="M0 ${f(-glassBottom - 30)}L${f(-hw * 0.45)} ${f(-glassBottom - gh * 0.45)}" stroke="#111" stroke-width="18" stroke-linecap="round"/>`);
   } else if (!rear) {
-    out.push(`<path d="M${f(-hw * 0.6)} ${f(-glassBottom - 20)}L${f(-hw * 0.05)} ${f(-glassBottom - 35)}M${f(hw * 0.05)} ${f(-glassBottom - 20)}L${f(hw * 0.6)} ${f(-glassBottom - 35)}" stroke="#111" stroke-width="14" stroke-linecap="round"/>`);
+    out.push(
+      `<path d="M${f(-hw * 0.6)} ${f(-glassBottom - 20)}L${f(-hw * 0.05)} ${f(-glassBottom - 35)}M${f(hw * 0.05)} ${f(-glassBottom - 20)}L${f(hw * 0.6)} ${f(-glassBottom - 35)}" stroke="#111" stroke-width="14" stroke-linecap="round"/>`,
+    );
   }
   if (spec.roofRails) {
     for (const s of [-1, 1]) {
@@ -1060,7 +1136,10 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
   ];
   if (beltH - noseH > 60) {
     out.push(`<path d="${roundPath(up(topSurf))}" fill="url(#hood)"/>`);
-    if (!rear) out.push(`<path d="M${f(-hw * 0.3)} ${f(-beltH + 20)}L${f(-hw * 0.36)} ${f(-noseH - 20)}M${f(hw * 0.3)} ${f(-beltH + 20)}L${f(hw * 0.36)} ${f(-noseH - 20)}" stroke="${shade(paint, dark ? 0.3 : -0.2)}" stroke-width="8" stroke-opacity="0.6"/>`);
+    if (!rear)
+      out.push(
+        `<path d="M${f(-hw * 0.3)} ${f(-beltH + 20)}L${f(-hw * 0.36)} ${f(-noseH - 20)}M${f(hw * 0.3)} ${f(-beltH + 20)}L${f(hw * 0.36)} ${f(-noseH - 20)}" stroke="${shade(paint, dark ? 0.3 : -0.2)}" stroke-width="8" stroke-opacity="0.6"/>`,
+      );
   }
   out.push(`<path d="M${f(-hw + 30)} ${f(-noseH)}L${f(hw - 30)} ${f(-noseH)}" stroke="${shade(paint, 0.45)}" stroke-width="10" stroke-opacity="0.7"/>`);
   // side shading
@@ -1085,7 +1164,9 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
         out.push(`<path d="${roundPath(up(pts))}" fill="url(#lamp)" stroke="#2b2d31" stroke-width="14"/>`);
       }
       out.push(`<circle cx="${f(s * hw * 0.72)}" cy="${f(-noseH + 105)}" r="45" fill="#eef3f8" stroke="#9aa6b2" stroke-width="8"/>`);
-      out.push(`<path d="M${f(s * (hw - 70))} ${f(-noseH + 45)}L${f(s * hw * 0.46)} ${f(-noseH + 60)}" stroke="#ffffff" stroke-width="18" stroke-linecap="round"/>`);
+      out.push(
+        `<path d="M${f(s * (hw - 70))} ${f(-noseH + 45)}L${f(s * hw * 0.46)} ${f(-noseH + 60)}" stroke="#ffffff" stroke-width="18" stroke-linecap="round"/>`,
+      );
       // fog lamp
       out.push(`<ellipse cx="${f(s * hw * 0.74)}" cy="${f(-(clr + 150))}" rx="55" ry="38" fill="#1b1c1f"/>`);
       out.push(`<ellipse cx="${f(s * hw * 0.74)}" cy="${f(-(clr + 150))}" rx="36" ry="24" fill="#e6ebf0"/>`);
@@ -1095,27 +1176,55 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
     const gBot = clr + 390;
     const gTopHalf2 = hw * (tall ? 0.4 : 0.36);
     const gBotHalf2 = hw * (tall ? 0.36 : 0.28);
-    const grille = roundPath(up([[-gTopHalf2, gTop, 40], [gTopHalf2, gTop, 40], [gBotHalf2, gBot, 60], [-gBotHalf2, gBot, 60]]));
+    const grille = roundPath(
+      up([
+        [-gTopHalf2, gTop, 40],
+        [gTopHalf2, gTop, 40],
+        [gBotHalf2, gBot, 60],
+        [-gBotHalf2, gBot, 60],
+      ]),
+    );
     out.push(`<path d="${grille}" fill="#151619" stroke="${spec.chromeTrim ? 'url(#chrome)' : '#2a2b2e'}" stroke-width="${spec.chromeTrim ? 26 : 14}"/>`);
     const slats = tall ? 5 : 3;
     if (body === 'offroader') {
       // vertical slots
-      for (let i = -3; i <= 3; i++) out.push(`<rect x="${f(i * gTopHalf2 * 0.27 - 22)}" y="${f(-gTop + 30)}" width="44" height="${f(gTop - gBot - 60)}" rx="18" fill="#3a3c40"/>`);
+      for (let i = -3; i <= 3; i++)
+        out.push(`<rect x="${f(i * gTopHalf2 * 0.27 - 22)}" y="${f(-gTop + 30)}" width="44" height="${f(gTop - gBot - 60)}" rx="18" fill="#3a3c40"/>`);
     } else {
       for (let i = 1; i <= slats; i++) {
         const h = gTop - ((gTop - gBot) * i) / (slats + 1);
         const half = gTopHalf2 - ((gTopHalf2 - gBotHalf2) * i) / (slats + 1) - 30;
-        out.push(`<path d="M${f(-half)} ${f(-h)}L${f(half)} ${f(-h)}" stroke="${spec.chromeTrim ? '#aeb4bb' : '#3a3c40'}" stroke-width="${spec.chromeTrim ? 14 : 10}"/>`);
+        out.push(
+          `<path d="M${f(-half)} ${f(-h)}L${f(half)} ${f(-h)}" stroke="${spec.chromeTrim ? '#aeb4bb' : '#3a3c40'}" stroke-width="${spec.chromeTrim ? 14 : 10}"/>`,
+        );
       }
     }
     out.push(`<ellipse cx="0" cy="${f(-(gTop + gBot) / 2)}" rx="80" ry="50" fill="url(#chrome)" stroke="#6d737a" stroke-width="6"/>`);
     // lower intake
-    out.push(`<path d="${roundPath(up([[-hw * 0.55, clr + 225, 40], [hw * 0.55, clr + 225, 40], [hw * 0.48, clr + 50, 40], [-hw * 0.48, clr + 50, 40]]))}" fill="#141518"/>`);
+    out.push(
+      `<path d="${roundPath(
+        up([
+          [-hw * 0.55, clr + 225, 40],
+          [hw * 0.55, clr + 225, 40],
+          [hw * 0.48, clr + 50, 40],
+          [-hw * 0.48, clr + 50, 40],
+        ]),
+      )}" fill="#141518"/>`,
+    );
     for (let i = 1; i < 4; i++) {
       out.push(`<path d="M${f(-hw * 0.48)} ${f(-(clr + 50 + 44 * i))}L${f(hw * 0.48)} ${f(-(clr + 50 + 44 * i))}" stroke="#26282c" stroke-width="8"/>`);
     }
     if (spec.cladding) {
-      out.push(`<path d="${roundPath(up([[-hw * 0.6, clr + 40, 30], [hw * 0.6, clr + 40, 30], [hw * 0.55, clr - 10, 20], [-hw * 0.55, clr - 10, 20]]))}" fill="#9aa0a7"/>`);
+      out.push(
+        `<path d="${roundPath(
+          up([
+            [-hw * 0.6, clr + 40, 30],
+            [hw * 0.6, clr + 40, 30],
+            [hw * 0.55, clr - 10, 20],
+            [-hw * 0.55, clr - 10, 20],
+          ]),
+        )}" fill="#9aa0a7"/>`,
+      );
     }
     out.push(plateSvg(0, plateY, plate));
   } else {
@@ -1130,17 +1239,37 @@ function frontCar(spec: BodySpec, paint: RGB, plate: string, rear: boolean, body
       ];
       out.push(`<ellipse cx="${f(s * hw * 0.78)}" cy="${f(-tTop + 90)}" rx="${f(hw * 0.45)}" ry="200" fill="url(#tailGlow)"/>`);
       out.push(`<path d="${roundPath(up(pts))}" fill="url(#tail)" stroke="#3a0b0d" stroke-width="12"/>`);
-      out.push(`<path d="M${f(s * (hw - 70))} ${f(-tTop + 50)}L${f(s * hw * 0.6)} ${f(-tTop + 60)}" stroke="#ffd6d6" stroke-width="14" stroke-linecap="round"/>`);
+      out.push(
+        `<path d="M${f(s * (hw - 70))} ${f(-tTop + 50)}L${f(s * hw * 0.6)} ${f(-tTop + 60)}" stroke="#ffd6d6" stroke-width="14" stroke-linecap="round"/>`,
+      );
       out.push(`<rect x="${f(s * hw * 0.8 - 50)}" y="${f(-(clr + 120))}" width="100" height="30" rx="12" fill="#8e1016"/>`);
     }
     if (body === 'luxury' || body === 'sedan') {
       out.push(`<path d="M${f(-hw * 0.55)} ${f(-tTop + 75)}L${f(hw * 0.55)} ${f(-tTop + 75)}" stroke="#b3151c" stroke-width="16"/>`);
     }
     // tailgate / boot shut line
-    out.push(`<path d="${roundPath(up([[-hw * 0.6, tTop + 20, 40], [hw * 0.6, tTop + 20, 40], [hw * 0.56, clr + 330, 40], [-hw * 0.56, clr + 330, 40]]))}" fill="none" stroke="${shade(paint, dark ? 0.25 : -0.45)}" stroke-width="8"/>`);
+    out.push(
+      `<path d="${roundPath(
+        up([
+          [-hw * 0.6, tTop + 20, 40],
+          [hw * 0.6, tTop + 20, 40],
+          [hw * 0.56, clr + 330, 40],
+          [-hw * 0.56, clr + 330, 40],
+        ]),
+      )}" fill="none" stroke="${shade(paint, dark ? 0.25 : -0.45)}" stroke-width="8"/>`,
+    );
     out.push(`<ellipse cx="0" cy="${f(-tTop + 60)}" rx="75" ry="45" fill="url(#chrome)" stroke="#6d737a" stroke-width="6"/>`);
     // bumper
-    out.push(`<path d="${roundPath(up([[-hw + 60, clr + 130, 40], [hw - 60, clr + 130, 40], [hw - 90, clr - 10, 30], [-hw + 90, clr - 10, 30]]))}" fill="${spec.cladding ? '#202124' : shade(paint, -0.3)}"/>`);
+    out.push(
+      `<path d="${roundPath(
+        up([
+          [-hw + 60, clr + 130, 40],
+          [hw - 60, clr + 130, 40],
+          [hw - 90, clr - 10, 30],
+          [-hw + 90, clr - 10, 30],
+        ]),
+      )}" fill="${spec.cladding ? '#202124' : shade(paint, -0.3)}"/>`,
+    );
     out.push(`<path d="M${f(-hw * 0.7)} ${f(-(clr + 60))}L${f(hw * 0.7)} ${f(-(clr + 60))}" stroke="#0f0f11" stroke-width="22" stroke-linecap="round"/>`);
     out.push(`<ellipse cx="${f(hw * 0.55)}" cy="${f(-(clr + 10))}" rx="55" ry="28" fill="#101012" stroke="#8d9298" stroke-width="8"/>`);
     out.push(plateSvg(0, -(clr + 230), plate));
@@ -1170,9 +1299,13 @@ function threeQuarter(spec: BodySpec, paint: RGB, plate: string, body: CarBody, 
   const out: string[] = [];
   const top = shade(paint, luminance(paint) < 0.2 ? 0.22 : 0.16);
 
-  out.push(`<ellipse cx="${f((c * L + vx) / 2)}" cy="${f(vy / 2 - ts * L * 0.5)}" rx="${f(c * L * 0.62)}" ry="${f(W * 0.42)}" fill="url(#shadow)" transform="rotate(${f(rear ? -6 : 6)} ${f((c * L + vx) / 2)} ${f(vy / 2)})"/>`);
+  out.push(
+    `<ellipse cx="${f((c * L + vx) / 2)}" cy="${f(vy / 2 - ts * L * 0.5)}" rx="${f(c * L * 0.62)}" ry="${f(W * 0.42)}" fill="url(#shadow)" transform="rotate(${f(rear ? -6 : 6)} ${f((c * L + vx) / 2)} ${f(vy / 2)})"/>`,
+  );
   // the far wheels
-  out.push(`<g transform="translate(${f(vx)} ${f(vy)}) ${sideMatrix}">${[spec.rwx, spec.fwx].map((x) => `<circle cx="${f(x)}" cy="${f(-wr)}" r="${f(wr)}" fill="#0d0d0f"/>`).join('')}</g>`);
+  out.push(
+    `<g transform="translate(${f(vx)} ${f(vy)}) ${sideMatrix}">${[spec.rwx, spec.fwx].map((x) => `<circle cx="${f(x)}" cy="${f(-wr)}" r="${f(wr)}" fill="#0d0d0f"/>`).join('')}</g>`,
+  );
   // the body swept from the far side to the near one: roof, bonnet or boot lid
   const bodyPath = roundPath(up(spec.outline));
   const steps = 12;
@@ -1180,13 +1313,17 @@ function threeQuarter(spec: BodySpec, paint: RGB, plate: string, body: CarBody, 
   const stroke = (Math.hypot(vx, vy) / steps) * 1.3;
   for (let i = steps; i >= 1; i--) {
     const colour = i === steps ? shade(paint, -0.25) : top;
-    out.push(`<path d="${bodyPath}" fill="${colour}" stroke="${colour}" stroke-width="${f(stroke)}" stroke-linejoin="round" transform="translate(${f((vx * i) / steps)} ${f((vy * i) / steps)}) ${sideMatrix}"/>`);
+    out.push(
+      `<path d="${bodyPath}" fill="${colour}" stroke="${colour}" stroke-width="${f(stroke)}" stroke-linejoin="round" transform="translate(${f((vx * i) / steps)} ${f((vy * i) / steps)}) ${sideMatrix}"/>`,
+    );
   }
   if (spec.bed) {
     // the open load bed of a pickup
     const bed = [onSide(80, 1150), onSide(1720, 1150)];
     const [a, b] = [bed[0]!, bed[1]!];
-    out.push(`<path d="M${f(a[0] + vx * 0.06)} ${f(a[1] + vy * 0.06)}L${f(b[0] + vx * 0.06)} ${f(b[1] + vy * 0.06)}L${f(b[0] + vx * 0.94)} ${f(b[1] + vy * 0.94)}L${f(a[0] + vx * 0.94)} ${f(a[1] + vy * 0.94)}Z" fill="#232427"/>`);
+    out.push(
+      `<path d="M${f(a[0] + vx * 0.06)} ${f(a[1] + vy * 0.06)}L${f(b[0] + vx * 0.06)} ${f(b[1] + vy * 0.06)}L${f(b[0] + vx * 0.94)} ${f(b[1] + vy * 0.94)}L${f(a[0] + vx * 0.94)} ${f(a[1] + vy * 0.94)}Z" fill="#232427"/>`,
+    );
   }
   // windscreen or rear glass, from the near pillar across to the far one
   // The roof's rear (or front) corner, and the point below it where the glass starts.
@@ -1204,10 +1341,14 @@ function threeQuarter(spec: BodySpec, paint: RGB, plate: string, body: CarBody, 
   ];
   const glassPath = `M${glass.map(([x, y]) => `${f(x!)} ${f(y!)}`).join('L')}Z`;
   out.push(`<path d="${glassPath}" fill="url(#glass)" stroke="#121316" stroke-width="34" stroke-linejoin="round"/>`);
-  out.push(`<path d="M${f(glass[0]![0]! + vx * 0.25)} ${f(glass[0]![1]! + vy * 0.25)}L${f(glass[1]![0]! + vx * 0.3)} ${f(glass[1]![1]! + vy * 0.3)}L${f(glass[1]![0]! + vx * 0.42)} ${f(glass[1]![1]! + vy * 0.42)}L${f(glass[0]![0]! + vx * 0.37)} ${f(glass[0]![1]! + vy * 0.37)}Z" fill="#ffffff" opacity="0.12"/>`);
+  out.push(
+    `<path d="M${f(glass[0]![0]! + vx * 0.25)} ${f(glass[0]![1]! + vy * 0.25)}L${f(glass[1]![0]! + vx * 0.3)} ${f(glass[1]![1]! + vy * 0.3)}L${f(glass[1]![0]! + vx * 0.42)} ${f(glass[1]![1]! + vy * 0.42)}L${f(glass[0]![0]! + vx * 0.37)} ${f(glass[0]![1]! + vy * 0.37)}Z" fill="#ffffff" opacity="0.12"/>`,
+  );
   // the face below the bonnet (or boot lid), foreshortened
   const faceTop = (rear ? spec.beltH : spec.noseH) + 25;
-  out.push(`<g transform="${face}"><clipPath id="faceClip"><rect x="${f(-hw - 400)}" y="${f(-faceTop)}" width="${f(W + 800)}" height="${f(faceTop + 600)}"/></clipPath><g clip-path="url(#faceClip)">${frontCar(spec, paint, plate, rear, body)}</g></g>`);
+  out.push(
+    `<g transform="${face}"><clipPath id="faceClip"><rect x="${f(-hw - 400)}" y="${f(-faceTop)}" width="${f(W + 800)}" height="${f(faceTop + 600)}"/></clipPath><g clip-path="url(#faceClip)">${frontCar(spec, paint, plate, rear, body)}</g></g>`,
+  );
   // the near side
   out.push(`<g transform="${sideMatrix}">${sideCar(spec, paint)}</g>`);
   return { svg: out.join(''), left: vx, right: c * L, top: -(spec.roofH + tf * W + ts * L) };
@@ -1279,10 +1420,7 @@ function customSky(background: RGB | null, fallbackTop: string, fallbackBottom: 
 
 function sceneRoad(bg: RGB | null, horizon: number): Scene {
   const [top, bottom] = customSky(bg, '#4f8fd0', '#d4e6f3');
-  const defs =
-    skyGradient('sky', top, bottom) +
-    skyGradient('road', '#5d6066', '#34363a') +
-    skyGradient('verge', '#93ad6f', '#6f8c50');
+  const defs = skyGradient('sky', top, bottom) + skyGradient('road', '#5d6066', '#34363a') + skyGradient('verge', '#93ad6f', '#6f8c50');
   const back = [
     `<rect width="${VIEW_W}" height="${VIEW_H}" fill="url(#sky)"/>`,
     clouds(11, horizon - 300),
@@ -1366,7 +1504,9 @@ function sceneOvercast(bg: RGB | null, horizon: number): Scene {
   // parking bay lines in perspective
   for (const i of [-3, -2, -1, 1, 2, 3]) {
     const xb = 800 + i * 520;
-    back.push(`<path d="M${f(800 + i * 150)} ${horizon + 20}L${f(xb)} ${VIEW_H}" stroke="#eeeeea" stroke-width="${Math.abs(i) === 1 ? 12 : 8}" opacity="0.8"/>`);
+    back.push(
+      `<path d="M${f(800 + i * 150)} ${horizon + 20}L${f(xb)} ${VIEW_H}" stroke="#eeeeea" stroke-width="${Math.abs(i) === 1 ? 12 : 8}" opacity="0.8"/>`,
+    );
   }
   back.push(`<path d="M0 ${horizon + 20}L${VIEW_W} ${horizon + 20}" stroke="#eeeeea" stroke-width="6" opacity="0.7"/>`);
   return { defs, back: back.join(''), front: '' };
@@ -1433,9 +1573,7 @@ function interior(paint: RGB, bg: RGB | null, body: CarBody): string {
   // windshield glare
   out.push(`<path d="M300 0L520 0L180 760L20 760Z" fill="#ffffff" opacity="0.07"/>`);
   // dashboard
-  out.push(
-    `<path d="M-60 780Q400 735 860 745Q880 668 980 660L1260 660Q1350 668 1370 745Q1500 752 1660 770L1660 1260L-60 1260Z" fill="url(#dash)"/>`,
-  );
+  out.push(`<path d="M-60 780Q400 735 860 745Q880 668 980 660L1260 660Q1350 668 1370 745Q1500 752 1660 770L1660 1260L-60 1260Z" fill="url(#dash)"/>`);
   out.push(`<path d="M-60 780Q400 735 860 745Q880 668 980 660L1260 660Q1350 668 1370 745Q1500 752 1660 770" fill="none" stroke="#55585e" stroke-width="5"/>`);
   // colour-matched dash insert
   out.push(`<path d="M-60 900Q500 855 880 870L1660 895" fill="none" stroke="${shade(paint, -0.1)}" stroke-width="26"/>`);
@@ -1477,10 +1615,14 @@ function interior(paint: RGB, bg: RGB | null, body: CarBody): string {
   // steering wheel
   const sx = 1120;
   const sy = 1080;
-  out.push(`<path d="M${sx - 250} ${sy}L${sx - 70} ${sy + 20}L${sx - 50} ${sy + 120}L${sx + 50} ${sy + 120}L${sx + 70} ${sy + 20}L${sx + 250} ${sy}" fill="none" stroke="#2b2c30" stroke-width="70" stroke-linejoin="round"/>`);
+  out.push(
+    `<path d="M${sx - 250} ${sy}L${sx - 70} ${sy + 20}L${sx - 50} ${sy + 120}L${sx + 50} ${sy + 120}L${sx + 70} ${sy + 20}L${sx + 250} ${sy}" fill="none" stroke="#2b2c30" stroke-width="70" stroke-linejoin="round"/>`,
+  );
   out.push(`<rect x="${sx - 110}" y="${sy - 70}" width="220" height="150" rx="50" fill="#202124" stroke="#3a3c40" stroke-width="4"/>`);
   out.push(`<ellipse cx="${sx}" cy="${sy - 2}" rx="46" ry="30" fill="url(#chromeR)"/>`);
-  out.push(`<circle cx="${sx}" cy="${sy}" r="300" fill="none" stroke="#1b1c1f" stroke-width="66"/><circle cx="${sx}" cy="${sy}" r="333" fill="none" stroke="#3a3d42" stroke-width="3"/><circle cx="${sx}" cy="${sy}" r="267" fill="none" stroke="#3a3d42" stroke-width="3"/>`);
+  out.push(
+    `<circle cx="${sx}" cy="${sy}" r="300" fill="none" stroke="#1b1c1f" stroke-width="66"/><circle cx="${sx}" cy="${sy}" r="333" fill="none" stroke="#3a3d42" stroke-width="3"/><circle cx="${sx}" cy="${sy}" r="267" fill="none" stroke="#3a3d42" stroke-width="3"/>`,
+  );
   out.push(`<path d="M${sx - 250} ${sy - 165}A300 300 0 0 1 ${sx + 250} ${sy - 165}" fill="none" stroke="#4b4e54" stroke-width="6" stroke-dasharray="10 8"/>`);
   out.push(`<path d="M${sx - 280} ${sy - 60}A290 290 0 0 1 ${sx - 120} ${sy - 265}" fill="none" stroke="#ffffff" stroke-opacity="0.12" stroke-width="10"/>`);
   // pillars, headliner, mirror
@@ -1522,12 +1664,7 @@ export function drawCarSvg(opts: DrawCarOptions): string {
     const groundY = 1020;
     const car = frontCar(spec, paint, plate, rear, opts.body);
     return (
-      header +
-      `<defs>${defs}${scene.defs}</defs>` +
-      scene.back +
-      `<g transform="translate(800 ${groundY}) scale(${k(s)})">${car}</g>` +
-      scene.front +
-      footer
+      header + `<defs>${defs}${scene.defs}</defs>` + scene.back + `<g transform="translate(800 ${groundY}) scale(${k(s)})">${car}</g>` + scene.front + footer
     );
   }
 

@@ -911,8 +911,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 118,
     fitnessFC: '',
     tyrePoint: '',
-    description:
-      'Big Daddy of SUVs in Z8 trim with 6 seats, sunroof and 12-speaker Sony audio. Noida-registered, garage-kept, no off-road use.',
+    description: 'Big Daddy of SUVs in Z8 trim with 6 seats, sunroof and 12-speaker Sony audio. Noida-registered, garage-kept, no off-road use.',
     featured: false,
     inspection: {
       Engine: 'Excellent',
@@ -987,8 +986,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 178,
     fitnessFC: '',
     tyrePoint: '',
-    description:
-      'New-shape Brezza ZXi with sunroof and 9-inch SmartPlay Pro. Extended warranty valid till 2027. Low running, single owner.',
+    description: 'New-shape Brezza ZXi with sunroof and 9-inch SmartPlay Pro. Extended warranty valid till 2027. Low running, single owner.',
     featured: false,
     inspection: null,
     refurbishment: {
@@ -1023,8 +1021,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 153,
     fitnessFC: 'Valid till May 2036',
     tyrePoint: '',
-    description:
-      'Turbo-petrol Sonet with the clutchless iMT gearbox – easy in traffic, fun on the highway. Serviced at Kia Kochi, accident-free.',
+    description: 'Turbo-petrol Sonet with the clutchless iMT gearbox – easy in traffic, fun on the highway. Serviced at Kia Kochi, accident-free.',
     featured: false,
     inspection: null,
     refurbishment: null,
@@ -1210,8 +1207,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 343,
     fitnessFC: '',
     tyrePoint: '',
-    description:
-      'Roomy Hector Sharp with the 10.4-inch touchscreen and panoramic sunroof. Internet-connected features working. Highway-driven, single owner.',
+    description: 'Roomy Hector Sharp with the 10.4-inch touchscreen and panoramic sunroof. Internet-connected features working. Highway-driven, single owner.',
     featured: false,
     inspection: null,
     refurbishment: {
@@ -1822,8 +1818,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 115,
     fitnessMonthsLeft: 10,
     tyrePoint: '75%',
-    description:
-      'Economical CNG sedan for airport runs, city errands and outstation trips, with a roomy boot for luggage.',
+    description: 'Economical CNG sedan for airport runs, city errands and outstation trips, with a roomy boot for luggage.',
     featured: false,
     inspection: {
       Engine: 'Good',
@@ -1855,8 +1850,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 234,
     fitnessMonthsLeft: 15,
     tyrePoint: '',
-    description:
-      'Seven seats for family trips, with a third row that folds flat when you need the boot.',
+    description: 'Seven seats for family trips, with a third row that folds flat when you need the boot.',
     featured: false,
     inspection: null,
     refurbishment: null,
@@ -1882,8 +1876,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 58,
     fitnessMonthsLeft: 5,
     tyrePoint: '',
-    description:
-      'Our most popular car for weddings, pilgrimages and hill-station tours: seven seats and a big boot. Book early in season.',
+    description: 'Our most popular car for weddings, pilgrimages and hill-station tours: seven seats and a big boot. Book early in season.',
     featured: false,
     inspection: {
       Engine: 'Excellent',
@@ -1915,8 +1908,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 293,
     fitnessFC: '',
     tyrePoint: '',
-    description:
-      'Easy hatchback for city use: light steering, easy to park, and frugal in traffic.',
+    description: 'Easy hatchback for city use: light steering, easy to park, and frugal in traffic.',
     featured: false,
     inspection: null,
     refurbishment: null,
@@ -1942,8 +1934,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 182,
     fitnessMonthsLeft: 13,
     tyrePoint: '80%',
-    description:
-      'Comfortable SUV for weekend getaways, with a smooth ride on highways and room for five.',
+    description: 'Comfortable SUV for weekend getaways, with a smooth ride on highways and room for five.',
     featured: false,
     inspection: {
       Engine: 'Good',
@@ -1975,8 +1966,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: 346,
     fitnessMonthsLeft: 8,
     tyrePoint: '',
-    description:
-      'Soft-top Thar for road trips and beach runs, with four-wheel drive for the rough patches.',
+    description: 'Soft-top Thar for road trips and beach runs, with four-wheel drive for the rough patches.',
     featured: false,
     inspection: {
       Engine: 'Good',
@@ -2011,8 +2001,7 @@ export const demoVehicles: DemoVehicle[] = [
     insuranceDaysLeft: null,
     fitnessFC: '',
     tyrePoint: '70%',
-    description:
-      'Automatic sedan with a smooth CVT for city traffic.',
+    description: 'Automatic sedan with a smooth CVT for city traffic.',
     featured: false,
     inspection: {
       Engine: 'Good',

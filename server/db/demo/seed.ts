@@ -44,7 +44,9 @@ async function drawPhoto(services: AppServices, baseKey: string, spec: PhotoSpec
       // Not cached yet (or incomplete): draw it.
     }
   }
-  const png = await sharp(Buffer.from(svg), { density: 72 * (PHOTO_WIDTH / 1600) }).png().toBuffer();
+  const png = await sharp(Buffer.from(svg), { density: 72 * (PHOTO_WIDTH / 1600) })
+    .png()
+    .toBuffer();
   const ref = await storeImage(services.storage, png, baseKey, { shareVariant: true });
   if (cached) {
     await mkdir(path.dirname(cached), { recursive: true });

@@ -38,7 +38,14 @@ const CUSTOMERS: Customer[] = [
   { name: 'Priya Nair', email: 'priya.nair@example.in', phone: '+919867045120', dateOfBirth: '1994-11-02', licence: 'MH47 20150078123', approved: true },
   { name: 'Aakash Kulkarni', email: 'aakash.k@example.in', phone: '+919930256781', dateOfBirth: '1988-07-29', licence: 'MH03 20080012984', approved: true },
   { name: 'Sneha Iyer', email: 'sneha.iyer@example.in', phone: '+919769330045', dateOfBirth: '1996-02-08', licence: 'MH01 20170045611', approved: true },
-  { name: 'Karan Malhotra', email: 'karan.malhotra@example.in', phone: '+919821765430', dateOfBirth: '1985-12-11', licence: 'MH04 20050067210', approved: true },
+  {
+    name: 'Karan Malhotra',
+    email: 'karan.malhotra@example.in',
+    phone: '+919821765430',
+    dateOfBirth: '1985-12-11',
+    licence: 'MH04 20050067210',
+    approved: true,
+  },
   { name: 'Farhan Shaikh', email: 'farhan.shaikh@example.in', phone: '+919004512876', dateOfBirth: '1999-09-21', licence: 'MH02 20190098345', approved: false },
 ];
 
@@ -60,9 +67,18 @@ async function carPhoto(label: string, detail: string, tone: string): Promise<Ui
 async function demoChecklist(car: string, reading: string, damage: Array<{ note: string; isNew?: boolean; charge?: number }> = []): Promise<ChecklistInput> {
   const photos: ChecklistInput['photos'] = {};
   for (const item of CHECKLIST_ITEMS) {
-    photos[item] = { name: `${item}.jpg`, source: await carPhoto(`${checklistItemLabels('en')[item].toUpperCase()} · ${car}`, item === 'dashboard' ? reading : '', item === 'dashboard' ? '#334155' : '#b91c1c') };
+    photos[item] = {
+      name: `${item}.jpg`,
+      source: await carPhoto(
+        `${checklistItemLabels('en')[item].toUpperCase()} · ${car}`,
+        item === 'dashboard' ? reading : '',
+        item === 'dashboard' ? '#334155' : '#b91c1c',
+      ),
+    };
   }
-  const notes = await Promise.all(damage.map(async (item) => ({ ...item, photo: { name: 'damage.jpg', source: await carPhoto(`DAMAGE · ${car}`, item.note, '#b45309') } })));
+  const notes = await Promise.all(
+    damage.map(async (item) => ({ ...item, photo: { name: 'damage.jpg', source: await carPhoto(`DAMAGE · ${car}`, item.note, '#b45309') } })),
+  );
   return { photos, damage: notes };
 }
 
@@ -103,7 +119,14 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   const [rohan, priya, aakash, sneha, karan, farhan] = users as [string, string, string, string, string, string];
 
   // --- test drives of sale cars: past (done, no-show), today, upcoming (booked, confirmed, cancelled)
-  const saleCars = await services.database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id', 'desc').limit(8).execute();
+  const saleCars = await services.database.db
+    .selectFrom('vehicles')
+    .select('id')
+    .where('purpose', '=', 'sale')
+    .where('status', '=', 'available')
+    .orderBy('id', 'desc')
+    .limit(8)
+    .execute();
   const car = (index: number) => Number(saleCars[index % saleCars.length]!.id);
   const pin = settings.serviceAreas[0]?.pinCode ?? '';
   const drives: Array<{ user: string; car: number; days: number; hour: number; home?: boolean; then?: 'done' | 'no_show' | 'confirm' | 'cancel' }> = [
@@ -143,9 +166,25 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
     if (!row) throw new Error(`Demo fleet car missing: ${name}`);
     return Number(row.id);
   };
-  const [dzire, ertiga, innova, swift, creta, thar, amaze] = demoFleetVehicles.map((vehicle) => fleet(vehicle.name)) as [number, number, number, number, number, number, number];
+  const [dzire, ertiga, innova, swift, creta, thar, amaze] = demoFleetVehicles.map((vehicle) => fleet(vehicle.name)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const book = (user: string, vehicleId: number, fromMs: number, toMs: number, bookedMs: number, delivery = false) =>
-    createBooking(at(services, bookedMs), { userId: user, vehicleId, fromMs, toMs, pickup: delivery && pin ? 'delivery' : 'hub', ...(delivery && pin ? { pinCode: pin, deliveryAddress: 'Flat 304, Sai Darshan, Chakala Road, Andheri East' } : {}), protection: delivery });
+    createBooking(at(services, bookedMs), {
+      userId: user,
+      vehicleId,
+      fromMs,
+      toMs,
+      pickup: delivery && pin ? 'delivery' : 'hub',
+      ...(delivery && pin ? { pinCode: pin, deliveryAddress: 'Flat 304, Sai Darshan, Chakala Road, Andheri East' } : {}),
+      protection: delivery,
+    });
   // The last full hour in India (half past the hour in UTC).
   const istHour = slotInstant(`${indiaDateTimeParam(nowMs).slice(0, 13)}:00`).getTime();
   // Two hours from now, but never past half past eleven tonight: a demo started late in the
@@ -156,31 +195,77 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   const closed = await book(aakash, ertiga, day(-7, 9), day(-5, 9), day(-9, 20));
   await confirmBooking(at(services, day(-9, 21)), { bookingId: closed.id, actorEmail: DESK });
   // What the desk collected at each handover, as a desk does: cash, UPI with its UTR, a card with its approval code.
-  const paid = (booking: { quote: { dueAtPickup: number } }, method: 'cash' | 'upi' | 'card', reference = '') => ({ amountPaise: rupeesToPaise(booking.quote.dueAtPickup), method, reference });
-  await handOver(at(services, day(-7, 9)), { bookingId: closed.id, odometerOut: 41_210, fuelOut: 8, checklist: await demoChecklist('Ertiga', '41,210 km · full'), collected: paid(closed, 'upi', '433712098765'), actorEmail: DESK });
-  await returnCar(at(services, day(-5, 9) + HOUR_MS / 2), { bookingId: closed.id, odometerIn: 41_735, fuelIn: 8, fuelCharge: 0, checklist: await demoChecklist('Ertiga', '41,735 km · full'), actorEmail: DESK });
-  await settleDeposit(at(services, day(-5, 12)), { bookingId: closed.id, money: { amountPaise: null, method: 'upi', reference: '433798120456' }, actorEmail: DESK });
+  const paid = (booking: { quote: { dueAtPickup: number } }, method: 'cash' | 'upi' | 'card', reference = '') => ({
+    amountPaise: rupeesToPaise(booking.quote.dueAtPickup),
+    method,
+    reference,
+  });
+  await handOver(at(services, day(-7, 9)), {
+    bookingId: closed.id,
+    odometerOut: 41_210,
+    fuelOut: 8,
+    checklist: await demoChecklist('Ertiga', '41,210 km · full'),
+    collected: paid(closed, 'upi', '433712098765'),
+    actorEmail: DESK,
+  });
+  await returnCar(at(services, day(-5, 9) + HOUR_MS / 2), {
+    bookingId: closed.id,
+    odometerIn: 41_735,
+    fuelIn: 8,
+    fuelCharge: 0,
+    checklist: await demoChecklist('Ertiga', '41,735 km · full'),
+    actorEmail: DESK,
+  });
+  await settleDeposit(at(services, day(-5, 12)), {
+    bookingId: closed.id,
+    money: { amountPaise: null, method: 'upi', reference: '433798120456' },
+    actorEmail: DESK,
+  });
   // Returned two hours late and 60 km over, the deposit still to settle.
   const returned = await book(rohan, dzire, day(-4, 10), day(-2, 10), day(-6, 19), true);
   await confirmBooking(at(services, day(-6, 20)), { bookingId: returned.id, actorEmail: DESK });
-  await handOver(at(services, day(-4, 10)), { bookingId: returned.id, odometerOut: 58_020, fuelOut: 6, checklist: await demoChecklist('Dzire', '58,020 km · 6/8', [{ note: 'Small dent on the left rear door' }]), collected: paid(returned, 'card', 'A7K29Q'), actorEmail: DESK });
+  await handOver(at(services, day(-4, 10)), {
+    bookingId: returned.id,
+    odometerOut: 58_020,
+    fuelOut: 6,
+    checklist: await demoChecklist('Dzire', '58,020 km · 6/8', [{ note: 'Small dent on the left rear door' }]),
+    collected: paid(returned, 'card', 'A7K29Q'),
+    actorEmail: DESK,
+  });
   await returnCar(at(services, day(-2, 12)), {
     bookingId: returned.id,
     odometerIn: 58_560,
     fuelIn: 5,
     fuelCharge: 400,
-    checklist: await demoChecklist('Dzire', '58,560 km · 5/8', [{ note: 'Small dent on the left rear door' }, { note: 'Scratch on the front bumper', isNew: true, charge: 1500 }]),
+    checklist: await demoChecklist('Dzire', '58,560 km · 5/8', [
+      { note: 'Small dent on the left rear door' },
+      { note: 'Scratch on the front bumper', isNew: true, charge: 1500 },
+    ]),
     actorEmail: DESK,
   });
   // Active: one out since the day before yesterday and due back this evening, one handed over
   // a few hours ago.
   const dueToday = await book(karan, ertiga, day(-2, 9), laterTodayFrom(19), day(-4, 18));
   await confirmBooking(at(services, day(-4, 19)), { bookingId: dueToday.id, actorEmail: DESK });
-  await handOver(at(services, day(-2, 9)), { bookingId: dueToday.id, odometerOut: 41_802, fuelOut: 8, checklist: await demoChecklist('Ertiga', '41,802 km · full'), collected: paid(dueToday, 'cash'), actorEmail: DESK });
+  await handOver(at(services, day(-2, 9)), {
+    bookingId: dueToday.id,
+    odometerOut: 41_802,
+    fuelOut: 8,
+    checklist: await demoChecklist('Ertiga', '41,802 km · full'),
+    collected: paid(dueToday, 'cash'),
+    actorEmail: DESK,
+  });
   const activeFrom = istHour - 3 * HOUR_MS;
   const active = await book(sneha, swift, activeFrom, activeFrom + 2 * 24 * HOUR_MS, activeFrom - 2 * 24 * HOUR_MS, true);
   await confirmBooking(at(services, activeFrom - 40 * HOUR_MS), { bookingId: active.id, actorEmail: DESK });
-  await handOver(at(services, activeFrom), { bookingId: active.id, odometerOut: 23_480, fuelOut: 8, checklist: await demoChecklist('Swift', '23,480 km · full'), collected: paid(active, 'cash'), actorEmail: DESK });
+  await handOver(at(services, activeFrom), {
+    bookingId: active.id,
+    odometerOut: 23_480,
+    fuelOut: 8,
+    checklist: await demoChecklist('Swift', '23,480 km · full'),
+    collected: paid(active, 'cash'),
+    actorEmail: DESK,
+  });
   // Confirmed: picked up this evening, and a long weekend from tomorrow.
   const laterToday = laterTodayFrom(18);
   const pickupToday = await book(priya, amaze, laterToday, laterToday + 24 * HOUR_MS, nowMs - 30 * HOUR_MS);
@@ -195,19 +280,63 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
   await cancelBooking(at(services, nowMs - 20 * HOUR_MS), { userId: rohan, bookingId: cancelled.id });
   // Refused: the car goes for its service that week.
   const refused = await book(sneha, ertiga, day(2, 9), day(3, 21), nowMs - 2 * 24 * HOUR_MS);
-  await refuseBooking(at(services, nowMs - 2 * 24 * HOUR_MS + 2 * HOUR_MS), { bookingId: refused.id, reason: 'The Ertiga is in for its scheduled service those days. Please try the Innova Crysta.', actorEmail: DESK });
+  await refuseBooking(at(services, nowMs - 2 * 24 * HOUR_MS + 2 * HOUR_MS), {
+    bookingId: refused.id,
+    reason: 'The Ertiga is in for its scheduled service those days. Please try the Innova Crysta.',
+    actorEmail: DESK,
+  });
 
   // --- leads: a few requests and a sell offer, new and worked
   const requests = [
-    { name: 'Vikram Desai', phone: '9821034567', model: 'Hyundai Creta 2021 diesel automatic', year: '2021', budget: '₹12–14 lakh', description: 'White or grey, one owner, Mumbai registration.', daysAgo: 5, status: 'contacted' as const },
-    { name: 'Neha Joshi', phone: '9892215678', model: 'Maruti Suzuki Baleno', year: '2020', budget: '₹6 lakh', description: 'Automatic preferred, for daily office drive.', daysAgo: 2, status: 'new' as const },
-    { name: 'Imran Qureshi', phone: '9773348120', model: 'Toyota Fortuner', year: '2019', budget: '₹25 lakh', description: '', daysAgo: 0, status: 'new' as const },
+    {
+      name: 'Vikram Desai',
+      phone: '9821034567',
+      model: 'Hyundai Creta 2021 diesel automatic',
+      year: '2021',
+      budget: '₹12–14 lakh',
+      description: 'White or grey, one owner, Mumbai registration.',
+      daysAgo: 5,
+      status: 'contacted' as const,
+    },
+    {
+      name: 'Neha Joshi',
+      phone: '9892215678',
+      model: 'Maruti Suzuki Baleno',
+      year: '2020',
+      budget: '₹6 lakh',
+      description: 'Automatic preferred, for daily office drive.',
+      daysAgo: 2,
+      status: 'new' as const,
+    },
+    {
+      name: 'Imran Qureshi',
+      phone: '9773348120',
+      model: 'Toyota Fortuner',
+      year: '2019',
+      budget: '₹25 lakh',
+      description: '',
+      daysAgo: 0,
+      status: 'new' as const,
+    },
   ];
   for (const request of requests) {
     const created = await createVehicleRequest(services.database, request, new Date(nowMs - request.daysAgo * 24 * HOUR_MS - 3 * HOUR_MS));
-    if (request.status !== 'new') await updateLead(services, 'request', created.id, { status: request.status, notes: 'Called back; sent two matching cars on WhatsApp.' }, DESK);
+    if (request.status !== 'new')
+      await updateLead(services, 'request', created.id, { status: request.status, notes: 'Called back; sent two matching cars on WhatsApp.' }, DESK);
   }
-  await createSellSubmission(services, { name: 'Suresh Patil', phone: '9819876543', vehicle: 'Honda City ZX CVT', year: '2019', price: '₹8,50,000', description: 'Single owner, full service history at the dealer, 48,000 km.' }, [], new Date(nowMs - 26 * HOUR_MS));
+  await createSellSubmission(
+    services,
+    {
+      name: 'Suresh Patil',
+      phone: '9819876543',
+      vehicle: 'Honda City ZX CVT',
+      year: '2019',
+      price: '₹8,50,000',
+      description: 'Single owner, full service history at the dealer, 48,000 km.',
+    },
+    [],
+    new Date(nowMs - 26 * HOUR_MS),
+  );
 
   return { testDrives: drives.length, bookings: 8, leads: requests.length + 1 };
 }

@@ -52,11 +52,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect) {
     .execute();
   await db.schema.createIndex('vehicles_category_idx').on('vehicles').column('category_id').execute();
   // The listing's order: what is for sale, featured first, newest first.
-  await db.schema
-    .createIndex('vehicles_listing_idx')
-    .on('vehicles')
-    .columns(['status', 'featured', 'created_at'])
-    .execute();
+  await db.schema.createIndex('vehicles_listing_idx').on('vehicles').columns(['status', 'featured', 'created_at']).execute();
 
   await db.schema
     .createTable('vehicle_images')

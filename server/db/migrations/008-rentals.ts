@@ -89,7 +89,8 @@ export async function up(db: Kysely<unknown>, dialect: Dialect) {
   } else {
     // SQLite has no exclusion constraint: the services check and insert in one BEGIN IMMEDIATE
     // transaction, and these triggers refuse an overlapping hold written any other way.
-    const clash = (except: string) => sql.raw(`SELECT RAISE(ABORT, 'rental_bookings_no_overlap') WHERE EXISTS (
+    const clash = (except: string) =>
+      sql.raw(`SELECT RAISE(ABORT, 'rental_bookings_no_overlap') WHERE EXISTS (
         SELECT 1 FROM rental_bookings AS other WHERE other.vehicle_id = NEW.vehicle_id ${except}
           AND other.status IN ('requested', 'confirmed', 'active', 'blocked')
           AND other.starts_ms < NEW.held_until_ms AND other.held_until_ms > NEW.starts_ms)`);

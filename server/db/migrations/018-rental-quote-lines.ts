@@ -11,9 +11,19 @@ import type { Dialect } from '../connection.ts';
  * imported, so this migration means the same thing whatever the code becomes.
  */
 export async function up(db: Kysely<unknown>, _dialect: Dialect) {
-  await db.schema.alterTable('rental_bookings').addColumn('protection', 'integer', (col) => col.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('rental_bookings').addColumn('delivery_address', 'text', (col) => col.notNull().defaultTo('')).execute();
-  const rows = await sql<{ id: number; quote: string; payment_method: string }>`select id, quote, payment_method from rental_bookings where kind = 'booking'`.execute(db);
+  await db.schema
+    .alterTable('rental_bookings')
+    .addColumn('protection', 'integer', (col) => col.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('rental_bookings')
+    .addColumn('delivery_address', 'text', (col) => col.notNull().defaultTo(''))
+    .execute();
+  const rows = await sql<{
+    id: number;
+    quote: string;
+    payment_method: string;
+  }>`select id, quote, payment_method from rental_bookings where kind = 'booking'`.execute(db);
   for (const row of rows.rows) {
     let stored: Record<string, unknown>;
     try {
@@ -29,7 +39,10 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect) {
     const online = row.payment_method === 'razorpay';
     const days = Math.floor(hours / 24);
     const rest = hours % 24;
-    const duration = days === 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : `${hours} hours (${[`${days} day${days === 1 ? '' : 's'}`, ...(rest ? [`${rest} hour${rest === 1 ? '' : 's'}`] : [])].join(' ')})`;
+    const duration =
+      days === 0
+        ? `${hours} hour${hours === 1 ? '' : 's'}`
+        : `${hours} hours (${[`${days} day${days === 1 ? '' : 's'}`, ...(rest ? [`${rest} hour${rest === 1 ? '' : 's'}`] : [])].join(' ')})`;
     const total = rent + deliveryFee;
     const quote = {
       hours,
@@ -38,7 +51,10 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect) {
       deliveryFee,
       gstPercent: 0,
       gst: 0,
-      lines: [{ kind: 'rent', label: `Rent, ${duration}`, amount: rent }, ...(deliveryFee ? [{ kind: 'delivery', label: 'Delivery to your address', amount: deliveryFee }] : [])],
+      lines: [
+        { kind: 'rent', label: `Rent, ${duration}`, amount: rent },
+        ...(deliveryFee ? [{ kind: 'delivery', label: 'Delivery to your address', amount: deliveryFee }] : []),
+      ],
       total,
       deposit,
       depositAt: online ? 'online' : 'pickup',

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect) {
       UPDATE catalogue_version SET version = version + 1 WHERE id = 1;
       RETURN NULL;
     END $$`.execute(db);
-    await sql`CREATE TRIGGER catalogue_version_bump AFTER INSERT OR UPDATE OR DELETE ON vehicles FOR EACH STATEMENT EXECUTE FUNCTION catalogue_version_bump()`.execute(db);
+    await sql`CREATE TRIGGER catalogue_version_bump AFTER INSERT OR UPDATE OR DELETE ON vehicles FOR EACH STATEMENT EXECUTE FUNCTION catalogue_version_bump()`.execute(
+      db,
+    );
     return;
   }
   for (const event of ['INSERT', 'UPDATE', 'DELETE']) {

@@ -11,6 +11,8 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>) {
   await sql`UPDATE phone_otps SET used_at = created_at
-    WHERE used_at IS NULL AND id < (SELECT MAX(newest.id) FROM phone_otps newest WHERE newest.user_id = phone_otps.user_id AND newest.used_at IS NULL)`.execute(db);
+    WHERE used_at IS NULL AND id < (SELECT MAX(newest.id) FROM phone_otps newest WHERE newest.user_id = phone_otps.user_id AND newest.used_at IS NULL)`.execute(
+    db,
+  );
   await sql`CREATE UNIQUE INDEX phone_otps_live_uq ON phone_otps (user_id) WHERE used_at IS NULL`.execute(db);
 }

@@ -7,5 +7,8 @@ import type { Dialect } from '../connection.ts';
  * offer) are written in it. Empty until they choose, which reads as English.
  */
 export async function up(db: Kysely<unknown>, _dialect: Dialect) {
-  await db.schema.alterTable('profiles').addColumn('language', 'text', (column) => column.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('profiles')
+    .addColumn('language', 'text', (column) => column.notNull().defaultTo(''))
+    .execute();
 }

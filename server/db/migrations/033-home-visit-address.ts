@@ -18,15 +18,29 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect) {
   for (const table of ['test_drives', 'inspections']) {
     await db.schema
       .alterTable(table)
-      .addColumn('street', 'text', (column) => column.notNull().defaultTo('').check(sql`length(street) <= ${sql.lit(STREET_MAX)}`))
+      .addColumn('street', 'text', (column) =>
+        column
+          .notNull()
+          .defaultTo('')
+          .check(sql`length(street) <= ${sql.lit(STREET_MAX)}`),
+      )
       .execute();
     await db.schema
       .alterTable(table)
-      .addColumn('landmark', 'text', (column) => column.notNull().defaultTo('').check(sql`length(landmark) <= ${sql.lit(LANDMARK_MAX)}`))
+      .addColumn('landmark', 'text', (column) =>
+        column
+          .notNull()
+          .defaultTo('')
+          .check(sql`length(landmark) <= ${sql.lit(LANDMARK_MAX)}`),
+      )
       .execute();
   }
 
-  const saved = await sql<{ value: string; updated_by: string | null; updated_at: string }>`SELECT value, updated_by, updated_at FROM settings WHERE key = 'servicePinCodes'`.execute(db);
+  const saved = await sql<{
+    value: string;
+    updated_by: string | null;
+    updated_at: string;
+  }>`SELECT value, updated_by, updated_at FROM settings WHERE key = 'servicePinCodes'`.execute(db);
   const row = saved.rows[0];
   if (!row) return;
   let codes: unknown;
@@ -35,8 +49,12 @@ export async function up(db: Kysely<unknown>, _dialect: Dialect) {
   } catch {
     codes = [];
   }
-  const areas = Array.isArray(codes) ? [...new Set(codes.filter((code): code is string => typeof code === 'string' && isPinCode(code)))].map(areaOfPinCode) : [];
+  const areas = Array.isArray(codes)
+    ? [...new Set(codes.filter((code): code is string => typeof code === 'string' && isPinCode(code)))].map(areaOfPinCode)
+    : [];
   await sql`DELETE FROM settings WHERE key = 'serviceAreas'`.execute(db);
-  await sql`INSERT INTO settings (key, value, updated_by, updated_at) VALUES ('serviceAreas', ${JSON.stringify(areas)}, ${row.updated_by}, ${row.updated_at})`.execute(db);
+  await sql`INSERT INTO settings (key, value, updated_by, updated_at) VALUES ('serviceAreas', ${JSON.stringify(areas)}, ${row.updated_by}, ${row.updated_at})`.execute(
+    db,
+  );
   await sql`DELETE FROM settings WHERE key = 'servicePinCodes'`.execute(db);
 }

@@ -16,13 +16,29 @@ function referenceGiven(method: string, reference: string): RawBuilder<unknown> 
 }
 
 const RULES: Array<{ name: string; column: string; check: RawBuilder<unknown> }> = [
-  { name: 'rental_bookings_returned_after_handover', column: 'handed_over_ms', check: sql`returned_ms IS NULL OR handed_over_ms IS NULL OR returned_ms >= handed_over_ms` },
+  {
+    name: 'rental_bookings_returned_after_handover',
+    column: 'handed_over_ms',
+    check: sql`returned_ms IS NULL OR handed_over_ms IS NULL OR returned_ms >= handed_over_ms`,
+  },
   { name: 'rental_bookings_handover_paise_check', column: 'handover_paise', check: sql`handover_paise IS NULL OR handover_paise >= 0` },
   // 'online': nothing was due at the desk, everything was paid online before.
-  { name: 'rental_bookings_handover_method_check', column: 'handover_method', check: sql`handover_method IS NULL OR (handover_paise IS NOT NULL AND handover_method IN ${METHODS} AND (handover_method <> 'online' OR handover_paise = 0))` },
+  {
+    name: 'rental_bookings_handover_method_check',
+    column: 'handover_method',
+    check: sql`handover_method IS NULL OR (handover_paise IS NOT NULL AND handover_method IN ${METHODS} AND (handover_method <> 'online' OR handover_paise = 0))`,
+  },
   { name: 'rental_bookings_handover_reference_check', column: 'handover_reference', check: referenceGiven('handover_method', 'handover_reference') },
-  { name: 'rental_bookings_settle_direction_check', column: 'settle_direction', check: sql`settle_direction IS NULL OR settle_direction IN ('returned', 'collected', 'none')` },
-  { name: 'rental_bookings_settle_paise_check', column: 'settle_paise', check: sql`settle_direction IS NULL AND settle_paise IS NULL OR settle_direction IS NOT NULL AND coalesce(settle_paise, -1) >= 0 AND (settle_direction = 'none') = (settle_paise = 0)` },
+  {
+    name: 'rental_bookings_settle_direction_check',
+    column: 'settle_direction',
+    check: sql`settle_direction IS NULL OR settle_direction IN ('returned', 'collected', 'none')`,
+  },
+  {
+    name: 'rental_bookings_settle_paise_check',
+    column: 'settle_paise',
+    check: sql`settle_direction IS NULL AND settle_paise IS NULL OR settle_direction IS NOT NULL AND coalesce(settle_paise, -1) >= 0 AND (settle_direction = 'none') = (settle_paise = 0)`,
+  },
   // Nothing moved: no method. Online: only a refund through the provider.
   {
     name: 'rental_bookings_settle_method_check',

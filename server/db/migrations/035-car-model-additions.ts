@@ -25,7 +25,10 @@ export async function up(db: Kysely<unknown>, dialect: Dialect) {
     .addColumn('variant_key', 'text', (col) => col.notNull().defaultTo(''))
     .addColumn('added_by', 'text', (col) => col.notNull())
     .addColumn('created_at', 'text', (col) => col.notNull())
-    .addCheckConstraint('car_model_additions_names_check', sql`length(make_key) > 0 AND length(model_key) > 0 AND length(make) <= 40 AND length(model) <= 60 AND length(variant) <= 60`)
+    .addCheckConstraint(
+      'car_model_additions_names_check',
+      sql`length(make_key) > 0 AND length(model_key) > 0 AND length(make) <= 40 AND length(model) <= 60 AND length(variant) <= 60`,
+    )
     .addUniqueConstraint('car_model_additions_car_uq', ['make_key', 'model_key', 'variant_key'])
     .execute();
 }

@@ -55,7 +55,11 @@ export async function up(unknownDb: Kysely<unknown>, dialect: Dialect) {
   const perRupee = rupeesToPaise(1);
   for (const [rupees, paise] of RUPEE_COLUMNS) {
     await db.schema.alterTable('rental_bookings').renameColumn(rupees, paise).execute();
-    if (dialect === 'postgres') await db.schema.alterTable('rental_bookings').alterColumn(paise, (col) => col.setDataType('bigint')).execute();
+    if (dialect === 'postgres')
+      await db.schema
+        .alterTable('rental_bookings')
+        .alterColumn(paise, (col) => col.setDataType('bigint'))
+        .execute();
     await db
       .updateTable('rental_bookings')
       .set({ [paise]: sql`${sql.ref(paise)} * ${sql.lit(perRupee)}` })
@@ -115,11 +119,59 @@ export async function up(unknownDb: Kysely<unknown>, dialect: Dialect) {
       .onConflict((conflict) => conflict.doNothing())
       .execute();
 
-  const rentalRefunds = (await db.selectFrom('rental_refunds').select(['id', 'booking_id as owner_id', 'payment_id', 'amount_paise', 'currency', 'reason', 'of_paid', 'status', 'attempts', 'last_error', 'next_try_ms', 'claimed_until_ms', 'provider_refund_id', 'created_at', 'updated_at', 'refunded_at']).orderBy('id').execute()) as OldRefund[];
-  const reservationRefunds = (await db.selectFrom('reservation_refunds').select(['id', 'reservation_id as owner_id', 'payment_id', 'amount_paise', 'currency', 'reason', 'of_paid', 'status', 'attempts', 'last_error', 'next_try_ms', 'claimed_until_ms', 'provider_refund_id', 'created_at', 'updated_at', 'refunded_at']).orderBy('id').execute()) as OldRefund[];
+  const rentalRefunds = (await db
+    .selectFrom('rental_refunds')
+    .select([
+      'id',
+      'booking_id as owner_id',
+      'payment_id',
+      'amount_paise',
+      'currency',
+      'reason',
+      'of_paid',
+      'status',
+      'attempts',
+      'last_error',
+      'next_try_ms',
+      'claimed_until_ms',
+      'provider_refund_id',
+      'created_at',
+      'updated_at',
+      'refunded_at',
+    ])
+    .orderBy('id')
+    .execute()) as OldRefund[];
+  const reservationRefunds = (await db
+    .selectFrom('reservation_refunds')
+    .select([
+      'id',
+      'reservation_id as owner_id',
+      'payment_id',
+      'amount_paise',
+      'currency',
+      'reason',
+      'of_paid',
+      'status',
+      'attempts',
+      'last_error',
+      'next_try_ms',
+      'claimed_until_ms',
+      'provider_refund_id',
+      'created_at',
+      'updated_at',
+      'refunded_at',
+    ])
+    .orderBy('id')
+    .execute()) as OldRefund[];
 
   // Charges: each owner's Checkout order. A booking's is what its quote made payable online.
-  const bookings = (await db.selectFrom('rental_bookings').select(['id', 'payment_order_id', 'payment_id', 'quote', 'amount_paid_paise', 'created_at', 'updated_at']).where('kind', '=', 'booking').where('payment_order_id', 'is not', null).orderBy('id').execute()) as Array<{
+  const bookings = (await db
+    .selectFrom('rental_bookings')
+    .select(['id', 'payment_order_id', 'payment_id', 'quote', 'amount_paid_paise', 'created_at', 'updated_at'])
+    .where('kind', '=', 'booking')
+    .where('payment_order_id', 'is not', null)
+    .orderBy('id')
+    .execute()) as Array<{
     id: number;
     payment_order_id: string;
     payment_id: string | null;
@@ -130,13 +182,39 @@ export async function up(unknownDb: Kysely<unknown>, dialect: Dialect) {
   }>;
   for (const booking of bookings) {
     const payable = Number((JSON.parse(booking.quote || '{}') as { payableNow?: unknown }).payableNow ?? 0);
-    await insert({ owner_kind: 'rental-booking', owner_id: booking.id, entry: 'charge', order_id: booking.payment_order_id, amount_paise: rupeesToPaise(Number.isFinite(payable) ? payable : 0), currency: 'INR', status: 'open', created_at: booking.created_at, updated_at: booking.created_at });
+    await insert({
+      owner_kind: 'rental-booking',
+      owner_id: booking.id,
+      entry: 'charge',
+      order_id: booking.payment_order_id,
+      amount_paise: rupeesToPaise(Number.isFinite(payable) ? payable : 0),
+      currency: 'INR',
+      status: 'open',
+      created_at: booking.created_at,
+      updated_at: booking.created_at,
+    });
     if (booking.payment_id) {
       const late = rentalRefunds.some((refund) => refund.payment_id === booking.payment_id && refund.reason === 'hold lapsed');
-      await insert({ owner_kind: 'rental-booking', owner_id: booking.id, entry: 'payment', order_id: booking.payment_order_id, payment_id: booking.payment_id, amount_paise: rupeesToPaise(Number.isFinite(payable) ? payable : 0), currency: 'INR', status: late ? 'late' : 'accepted', created_at: booking.updated_at, updated_at: booking.updated_at });
+      await insert({
+        owner_kind: 'rental-booking',
+        owner_id: booking.id,
+        entry: 'payment',
+        order_id: booking.payment_order_id,
+        payment_id: booking.payment_id,
+        amount_paise: rupeesToPaise(Number.isFinite(payable) ? payable : 0),
+        currency: 'INR',
+        status: late ? 'late' : 'accepted',
+        created_at: booking.updated_at,
+        updated_at: booking.updated_at,
+      });
     }
   }
-  const reservations = (await db.selectFrom('car_reservations').select(['id', 'payment_order_id', 'payment_id', 'amount_paise', 'created_at', 'updated_at']).where('payment_order_id', 'is not', null).orderBy('id').execute()) as Array<{
+  const reservations = (await db
+    .selectFrom('car_reservations')
+    .select(['id', 'payment_order_id', 'payment_id', 'amount_paise', 'created_at', 'updated_at'])
+    .where('payment_order_id', 'is not', null)
+    .orderBy('id')
+    .execute()) as Array<{
     id: number;
     payment_order_id: string;
     payment_id: string | null;
@@ -145,10 +223,31 @@ export async function up(unknownDb: Kysely<unknown>, dialect: Dialect) {
     updated_at: string;
   }>;
   for (const reservation of reservations) {
-    await insert({ owner_kind: 'reservation', owner_id: reservation.id, entry: 'charge', order_id: reservation.payment_order_id, amount_paise: Number(reservation.amount_paise), currency: 'INR', status: 'open', created_at: reservation.created_at, updated_at: reservation.created_at });
+    await insert({
+      owner_kind: 'reservation',
+      owner_id: reservation.id,
+      entry: 'charge',
+      order_id: reservation.payment_order_id,
+      amount_paise: Number(reservation.amount_paise),
+      currency: 'INR',
+      status: 'open',
+      created_at: reservation.created_at,
+      updated_at: reservation.created_at,
+    });
     if (reservation.payment_id) {
       const taken = reservationRefunds.some((refund) => refund.payment_id === reservation.payment_id && refund.reason === 'taken');
-      await insert({ owner_kind: 'reservation', owner_id: reservation.id, entry: 'payment', order_id: reservation.payment_order_id, payment_id: reservation.payment_id, amount_paise: Number(reservation.amount_paise), currency: 'INR', status: taken ? 'taken' : 'accepted', created_at: reservation.updated_at, updated_at: reservation.updated_at });
+      await insert({
+        owner_kind: 'reservation',
+        owner_id: reservation.id,
+        entry: 'payment',
+        order_id: reservation.payment_order_id,
+        payment_id: reservation.payment_id,
+        amount_paise: Number(reservation.amount_paise),
+        currency: 'INR',
+        status: taken ? 'taken' : 'accepted',
+        created_at: reservation.updated_at,
+        updated_at: reservation.updated_at,
+      });
     }
   }
 
@@ -176,7 +275,17 @@ export async function up(unknownDb: Kysely<unknown>, dialect: Dialect) {
         refunded_at: refund.refunded_at,
       });
       if (refund.reason === 'not accepted') {
-        await insert({ owner_kind: kind, owner_id: refund.owner_id, entry: 'payment', payment_id: refund.payment_id, amount_paise: Number(refund.amount_paise), currency: refund.currency, status: 'not accepted', created_at: refund.created_at, updated_at: refund.created_at });
+        await insert({
+          owner_kind: kind,
+          owner_id: refund.owner_id,
+          entry: 'payment',
+          payment_id: refund.payment_id,
+          amount_paise: Number(refund.amount_paise),
+          currency: refund.currency,
+          status: 'not accepted',
+          created_at: refund.created_at,
+          updated_at: refund.created_at,
+        });
       }
     }
   };

@@ -40,7 +40,9 @@ export async function up(db: Kysely<unknown>, dialect: Dialect) {
     // (schema.ts has no default for it), so the 0 is never used. PostgreSQL gets no default.
     if (dialect === 'sqlite') {
       await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN slot_start_ms bigint NOT NULL DEFAULT 0`.execute(db);
-      await sql`UPDATE ${sql.table(table)} SET slot_start_ms = CAST(strftime('%s', slot_start) AS INTEGER) * 1000 + CAST(substr(strftime('%f', slot_start), 4, 3) AS INTEGER)`.execute(db);
+      await sql`UPDATE ${sql.table(table)} SET slot_start_ms = CAST(strftime('%s', slot_start) AS INTEGER) * 1000 + CAST(substr(strftime('%f', slot_start), 4, 3) AS INTEGER)`.execute(
+        db,
+      );
     } else {
       await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN slot_start_ms bigint`.execute(db);
       await sql`UPDATE ${sql.table(table)} SET slot_start_ms = round(extract(epoch from slot_start::timestamptz) * 1000)::bigint`.execute(db);

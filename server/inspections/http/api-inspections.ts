@@ -53,7 +53,12 @@ export function inspectionApi(api: Hono, services: AppServices) {
     auth: true,
     body: { kind: 'json', schema: inspectionBodySchema },
     ok: { status: 201, schema: inspectionAnswerSchema, description: 'Booked with the car and its estimate; the confirmation mail and SMS are on their way.' },
-    refusals: { 400: '', 409: 'The slot is full, you have an inspection then, or you already have three upcoming (the most one person may hold).', 422: 'A step is missing (`reason`: phone).', 429: 'More than three bookings or twenty changes of inspections within the hour.' },
+    refusals: {
+      400: '',
+      409: 'The slot is full, you have an inspection then, or you already have three upcoming (the most one person may hold).',
+      422: 'A step is missing (`reason`: phone).',
+      429: 'More than three bookings or twenty changes of inspections within the hour.',
+    },
   });
   api.post('/inspections', book, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
@@ -70,7 +75,12 @@ export function inspectionApi(api: Hono, services: AppServices) {
     }
   });
 
-  const mine = describeRoute({ tag: 'Selling', summary: 'My inspections', auth: true, ok: { status: 200, schema: inspectionListSchema, description: 'Upcoming first (soonest first), then the rest, newest first.' } });
+  const mine = describeRoute({
+    tag: 'Selling',
+    summary: 'My inspections',
+    auth: true,
+    ok: { status: 200, schema: inspectionListSchema, description: 'Upcoming first (soonest first), then the rest, newest first.' },
+  });
   api.get('/me/inspections', mine, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, t('signInFirst'));
@@ -94,7 +104,11 @@ export function inspectionApi(api: Hono, services: AppServices) {
     const id = idOf(c);
     if (id === null) return problem(c, 404, inspectionMessages.notYours);
     try {
-      return c.json({ inspection: await cancelOwnInspection(services, { id, userId: user.id }) } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
+      return c.json(
+        { inspection: await cancelOwnInspection(services, { id, userId: user.id }) } satisfies z.input<typeof inspectionAnswerSchema>,
+        200,
+        NO_STORE,
+      );
     } catch (error) {
       return problemFromError(c, error, services.logger, fallback());
     }
@@ -107,8 +121,16 @@ export function inspectionApi(api: Hono, services: AppServices) {
       summary: answer === 'accept' ? "Accept the desk's offer for my car" : "Decline the desk's offer for my car",
       auth: true,
       params: { id: 'The inspection id.' },
-      ok: { status: 200, schema: inspectionAnswerSchema, description: answer === 'accept' ? 'Accepted; the dealer is told and calls about the paperwork.' : 'Declined; the dealer is told.' },
-      refusals: { 404: 'No such inspection of yours.', 409: 'There is no open offer: none made, already answered, or expired (the server checks its last day by its clock).', 429: '' },
+      ok: {
+        status: 200,
+        schema: inspectionAnswerSchema,
+        description: answer === 'accept' ? 'Accepted; the dealer is told and calls about the paperwork.' : 'Declined; the dealer is told.',
+      },
+      refusals: {
+        404: 'No such inspection of yours.',
+        409: 'There is no open offer: none made, already answered, or expired (the server checks its last day by its clock).',
+        429: '',
+      },
     });
     api.post(`/me/inspections/:id/offer/${answer}`, route, async (c) => {
       const user = await currentUser(services.auth, c.req.raw);
@@ -116,7 +138,7 @@ export function inspectionApi(api: Hono, services: AppServices) {
       const id = idOf(c);
       if (id === null) return problem(c, 404, inspectionMessages.notYours);
       try {
-          const inspection = await answerOffer(services, await settingsFor(services), { id, userId: user.id, answer });
+        const inspection = await answerOffer(services, await settingsFor(services), { id, userId: user.id, answer });
         return c.json({ inspection } satisfies z.input<typeof inspectionAnswerSchema>, 200, NO_STORE);
       } catch (error) {
         return problemFromError(c, error, services.logger, { fallback: t('answerSaveFailed'), log: 'offer answer failed' });

@@ -28,7 +28,9 @@ function invalid(c: Context, errors: Record<string, string | undefined>) {
   return problem(c, 400, Object.values(fields)[0] ?? formsText('checkInput'), { fields });
 }
 
-const botCheckField = z.string().meta({ description: 'The solved bot check (GET /api/bot-check/challenge?action=REQUEST_FORM, or SELL_FORM for a sell offer). Each solution is accepted once.' });
+const botCheckField = z.string().meta({
+  description: 'The solved bot check (GET /api/bot-check/challenge?action=REQUEST_FORM, or SELL_FORM for a sell offer). Each solution is accepted once.',
+});
 
 /**
  * Request a Vehicle and Sell Your Vehicle from the app (/api/v1), open to everyone as the pages
@@ -94,14 +96,23 @@ export function leadsApi(api: Hono, services: AppServices, addressOf: (c: Contex
           try {
             const saved = await submitLead(lead, { kind: 'sell', input: parsed.data, uploads: uploadsFrom(upload, 'images') }, botCheckOf(upload.fields));
             const chatUrl = sellChatLink(config.whatsappNumber, parsed.data, saved.imageUrls);
-            return c.json({ sent: true, chatUrl, imageUrls: saved.imageUrls, imagesFailed: saved.imagesFailed } satisfies z.input<typeof sellOfferSentSchema>, 201, NO_STORE);
+            return c.json(
+              { sent: true, chatUrl, imageUrls: saved.imageUrls, imagesFailed: saved.imagesFailed } satisfies z.input<typeof sellOfferSentSchema>,
+              201,
+              NO_STORE,
+            );
           } catch (error) {
             return failed(error);
           }
         },
         (error) => {
           const message = error.problem === 'file-too-large' ? `“${error.fileName || 'image'}”: ${error.message}` : error.message;
-          return problem(c, error.status, message, error.problem === 'too-many-files' || error.problem === 'file-too-large' ? { fields: { images: message } } : {});
+          return problem(
+            c,
+            error.status,
+            message,
+            error.problem === 'too-many-files' || error.problem === 'file-too-large' ? { fields: { images: message } } : {},
+          );
         },
       );
     } catch (error) {

@@ -45,7 +45,9 @@ export function mediaHandler(storage: Storage, logger: { warn: (context: object,
         made = null;
       }
       if (!made) return c.text('Not found', 404, { 'Cache-Control': 'no-store' });
-      return new Response(new Uint8Array(made), { headers: { 'Content-Type': contentType, 'Content-Length': String(made.byteLength), 'Cache-Control': IMMUTABLE_CACHING } });
+      return new Response(new Uint8Array(made), {
+        headers: { 'Content-Type': contentType, 'Content-Length': String(made.byteLength), 'Cache-Control': IMMUTABLE_CACHING },
+      });
     }
     return new Response(file.body, {
       headers: {

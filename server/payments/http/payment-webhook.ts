@@ -63,7 +63,11 @@ const described = (old: boolean) =>
       : 'Called by Razorpay, not by an app. The X-Razorpay-Signature header must be the HMAC-SHA256 of the raw body with the webhook secret (403 otherwise). The payment goes to the owner of its order (a rental booking, a reservation) and is settled once: a replayed event changes nothing.',
     body: { kind: 'json', schema: razorpayEventSchema },
     ok: { status: 200, schema: webhookAnswerSchema, description: 'Acknowledged; `handled` says whether it settled a payment of ours.' },
-    refusals: { 400: 'Not JSON, or the body could not be read.', 403: 'The signature is not Razorpay\'s (or no webhook secret is configured).', 502: 'Razorpay could not be asked what was paid; it sends the event again.' },
+    refusals: {
+      400: 'Not JSON, or the body could not be read.',
+      403: "The signature is not Razorpay's (or no webhook secret is configured).",
+      502: 'Razorpay could not be asked what was paid; it sends the event again.',
+    },
   });
 
 /**

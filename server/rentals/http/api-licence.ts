@@ -20,11 +20,18 @@ import { MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
 export function apiLicence(services: AppServices) {
   const api = new Hono();
 
-  const mine = describeRoute({ tag: 'Rentals', summary: 'My driving licence and its review status', auth: true, ok: { status: 200, schema: licenceAnswerSchema, description: '`licence` is null when none is on file.' } });
+  const mine = describeRoute({
+    tag: 'Rentals',
+    summary: 'My driving licence and its review status',
+    auth: true,
+    ok: { status: 200, schema: licenceAnswerSchema, description: '`licence` is null when none is on file.' },
+  });
   api.get('/me/licence', mine, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, t('signInFirst'));
-    return c.json({ licence: await ownLicenceView(services.database, user.id) } satisfies z.input<typeof licenceAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
+    return c.json({ licence: await ownLicenceView(services.database, user.id) } satisfies z.input<typeof licenceAnswerSchema>, 200, {
+      'Cache-Control': 'no-store',
+    });
   });
 
   const photo = z.file().max(MAX_IMAGE_BYTES).meta({ description: 'A photo of that side of the card, checked by its content (not its name).' });
@@ -49,7 +56,9 @@ export function apiLicence(services: AppServices) {
     } catch (error) {
       return problemFromError(c, error, services.logger, { fallback: lt('uploadFailed'), log: 'licence upload failed' });
     }
-    return c.json({ licence: await ownLicenceView(services.database, user.id) } satisfies z.input<typeof licenceAnswerSchema>, 201, { 'Cache-Control': 'no-store' });
+    return c.json({ licence: await ownLicenceView(services.database, user.id) } satisfies z.input<typeof licenceAnswerSchema>, 201, {
+      'Cache-Control': 'no-store',
+    });
   });
 
   return api;

@@ -80,7 +80,11 @@ export function rentalQuoteAndPayApi(api: Hono, services: AppServices) {
     auth: true,
     params: { id: 'The booking id.' },
     ok: { status: 200, schema: paymentStartSchema, description: 'What Checkout needs.' },
-    refusals: { 404: '', 409: 'Nothing to pay online: paid already, paid at pickup, lapsed or cancelled, or online payment is off (`reason` online-payment-off).', 502: '' },
+    refusals: {
+      404: '',
+      409: 'Nothing to pay online: paid already, paid at pickup, lapsed or cancelled, or online payment is off (`reason` online-payment-off).',
+      502: '',
+    },
   });
   api.post('/me/bookings/:id/pay', pay, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);

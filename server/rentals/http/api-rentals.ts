@@ -3,7 +3,13 @@ import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { checkoutAnswerSchema, rentalBookingBodySchema, rentalFleetQuerySchema, rentalMonthQuerySchema, rentalQuoteQuerySchema } from '../../../app/lib/schemas/rentals.ts';
+import {
+  checkoutAnswerSchema,
+  rentalBookingBodySchema,
+  rentalFleetQuerySchema,
+  rentalMonthQuerySchema,
+  rentalQuoteQuerySchema,
+} from '../../../app/lib/schemas/rentals.ts';
 import { pageOf, pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
 import type { RentalQuote } from '../../../app/lib/rental-price.ts';
 import { currentUser } from '../../auth/session.ts';
@@ -126,8 +132,20 @@ export function bookingJson(booking: Booking): z.input<typeof rentalBookingSchem
     depositRefund: booking.depositRefund,
     handedOverAt: booking.handedOverAt,
     returnedAt: booking.returnedAt,
-    handoverMoney: booking.handoverMoney && { direction: 'paid', amountPaise: booking.handoverMoney.paise, method: booking.handoverMoney.method, reference: booking.handoverMoney.reference, text: handoverMoneyText(booking.handoverMoney) },
-    settlement: booking.settlement && { direction: booking.settlement.direction, amountPaise: booking.settlement.paise, method: booking.settlement.method, reference: booking.settlement.reference, text: settlementMoneyText(booking.settlement, { deposit: booking.quote.deposit }) },
+    handoverMoney: booking.handoverMoney && {
+      direction: 'paid',
+      amountPaise: booking.handoverMoney.paise,
+      method: booking.handoverMoney.method,
+      reference: booking.handoverMoney.reference,
+      text: handoverMoneyText(booking.handoverMoney),
+    },
+    settlement: booking.settlement && {
+      direction: booking.settlement.direction,
+      amountPaise: booking.settlement.paise,
+      method: booking.settlement.method,
+      reference: booking.settlement.reference,
+      text: settlementMoneyText(booking.settlement, { deposit: booking.quote.deposit }),
+    },
     // Stored in UTC; answered in India time with its offset, as every other time here.
     createdAt: indiaIso(Date.parse(booking.createdAt)),
   };
@@ -139,7 +157,13 @@ function checklistJson(bookingId: number, record: ChecklistView | null) {
       odometer: record.odometer,
       fuelEighths: record.fuel,
       recordedAt: indiaIso(Date.parse(record.recordedAt)),
-      photos: record.photos.map((photo) => ({ item: photo.item, note: photo.note || null, newDamage: photo.isNew, charge: photo.charge, url: paths.rentalPhoto(bookingId, photo.id) })),
+      photos: record.photos.map((photo) => ({
+        item: photo.item,
+        note: photo.note || null,
+        newDamage: photo.isNew,
+        charge: photo.charge,
+        url: paths.rentalPhoto(bookingId, photo.id),
+      })),
     }
   );
 }
@@ -155,7 +179,12 @@ async function bookingWithCondition(database: Database, booking: Booking): Promi
     handover: checklistJson(booking.id, condition.handover),
     return: checklistJson(booking.id, condition.return),
     comparison: checklistComparison(condition.handover, condition.return),
-    chargeLines: condition.charges.map((line) => ({ kind: line.kind, label: line.label, amount: line.amount, photoUrl: line.photoId ? paths.rentalPhoto(booking.id, line.photoId) : null })),
+    chargeLines: condition.charges.map((line) => ({
+      kind: line.kind,
+      label: line.label,
+      amount: line.amount,
+      photoUrl: line.photoId ? paths.rentalPhoto(booking.id, line.photoId) : null,
+    })),
   };
 }
 
@@ -198,7 +227,11 @@ export function rentalApi(api: Hono, services: AppServices) {
   });
 
   /** The terms of every car (the settings'), as the terms page says them, and the figures they name. */
-  const terms = describeRoute({ tag: 'Rentals', summary: 'The rental terms every car shares, as sentences and as figures', ok: { status: 200, schema: rentalTermsSchema, description: 'The terms.' } });
+  const terms = describeRoute({
+    tag: 'Rentals',
+    summary: 'The rental terms every car shares, as sentences and as figures',
+    ok: { status: 200, schema: rentalTermsSchema, description: 'The terms.' },
+  });
   api.get('/rentals/terms', terms, async (c) => {
     const policy = await rentalPolicy(services);
     return c.json({ facts: generalFacts(policy), policy } satisfies z.input<typeof rentalTermsSchema>, 200, { 'Cache-Control': 'no-cache' });
@@ -244,7 +277,9 @@ export function rentalApi(api: Hono, services: AppServices) {
     const car = id === null ? undefined : (await fleetAvailability(services, null)).find((item) => item.id === id);
     if (!car) return problem(c, 404, t('carNotFound'));
     const taken = await takenRanges(services, car.id, month);
-    const body = { carId: car.id, month: monthText, taken: taken.map((range) => ({ kind: range.kind, from: range.from, to: range.to })) } satisfies z.input<typeof rentalAvailabilitySchema>;
+    const body = { carId: car.id, month: monthText, taken: taken.map((range) => ({ kind: range.kind, from: range.from, to: range.to })) } satisfies z.input<
+      typeof rentalAvailabilitySchema
+    >;
     return c.json(body, 200, { 'Cache-Control': 'no-cache' });
   });
 
@@ -270,14 +305,33 @@ export function rentalApi(api: Hono, services: AppServices) {
     const body = await jsonBody(c);
     if (!body) return problem(c, 400, t('bodyNotJsonObject'));
     try {
-      const limited = await consumeRateLimit(database, { key: `rental-booking:${user.id}`, limit: BOOKINGS_PER_HOUR, windowMs: 60 * 60 * 1000, now: services.clock.now() });
+      const limited = await consumeRateLimit(database, {
+        key: `rental-booking:${user.id}`,
+        limit: BOOKINGS_PER_HOUR,
+        windowMs: 60 * 60 * 1000,
+        now: services.clock.now(),
+      });
       if (!limited.allowed) return problem(c, 429, t('tooManyBookings'), { headers: { 'Retry-After': String(limited.retryAfterSeconds) } });
       const { carId, fromMs, toMs, pickup, payment, pinCode, deliveryAddress, protection } = readWith(rentalBookingBodySchema, body);
-      const booking = await requestBooking(services, { userId: user.id, vehicleId: carId, fromMs, toMs, pickup, paymentMethod: payment, pinCode, deliveryAddress, protection });
+      const booking = await requestBooking(services, {
+        userId: user.id,
+        vehicleId: carId,
+        fromMs,
+        toMs,
+        pickup,
+        paymentMethod: payment,
+        pinCode,
+        deliveryAddress,
+        protection,
+      });
       const started = booking.paymentMethod === 'razorpay' ? await startOnlinePayment(services, { userId: user.id, bookingId: booking.id }) : null;
       // The amount named in both units, as POST /me/bookings/{id}/pay answers it (`amount` stays: paise).
       const checkout = started && { ...started, amountPaise: started.amount, amountRupees: paiseToRupees(started.amount) };
-      return c.json({ booking: bookingJson(booking), quote: quoteJson(booking.quote)!, payment: checkout } satisfies z.input<typeof rentalBookingCreatedSchema>, 201, NO_STORE);
+      return c.json(
+        { booking: bookingJson(booking), quote: quoteJson(booking.quote)!, payment: checkout } satisfies z.input<typeof rentalBookingCreatedSchema>,
+        201,
+        NO_STORE,
+      );
     } catch (error) {
       return fail(c, error, 'api: booking failed');
     }
@@ -320,20 +374,39 @@ export function rentalApi(api: Hono, services: AppServices) {
   const own = { tag: 'Rentals', auth: true, params: { id: 'The booking id.' } } as const;
   api.get(
     '/me/bookings/:id',
-    describeRoute({ ...own, summary: 'One of my bookings, with its handover and return checklists', ok: { status: 200, schema: rentalBookingDetailSchema, description: 'The booking.' }, refusals: { 404: '' } }),
-    ownBooking('api: booking read failed', async (c, userId, bookingId) => c.json(await bookingWithCondition(database, await getOwnBooking(database, userId, bookingId)), 200, NO_STORE)),
+    describeRoute({
+      ...own,
+      summary: 'One of my bookings, with its handover and return checklists',
+      ok: { status: 200, schema: rentalBookingDetailSchema, description: 'The booking.' },
+      refusals: { 404: '' },
+    }),
+    ownBooking('api: booking read failed', async (c, userId, bookingId) =>
+      c.json(await bookingWithCondition(database, await getOwnBooking(database, userId, bookingId)), 200, NO_STORE),
+    ),
   );
 
   /** What cancelling now would refund, before the renter confirms. */
   api.get(
     '/me/bookings/:id/cancel',
-    describeRoute({ ...own, summary: 'What cancelling now would refund', ok: { status: 200, schema: cancellationPreviewSchema, description: 'The refund, before confirming.' }, refusals: { 404: '', 409: 'It can no longer be cancelled.' } }),
-    ownBooking('api: cancellation preview failed', async (c, userId, bookingId) => c.json({ refund: await cancellationPreview(services, { userId, bookingId }) } satisfies z.input<typeof cancellationPreviewSchema>, 200, NO_STORE)),
+    describeRoute({
+      ...own,
+      summary: 'What cancelling now would refund',
+      ok: { status: 200, schema: cancellationPreviewSchema, description: 'The refund, before confirming.' },
+      refusals: { 404: '', 409: 'It can no longer be cancelled.' },
+    }),
+    ownBooking('api: cancellation preview failed', async (c, userId, bookingId) =>
+      c.json({ refund: await cancellationPreview(services, { userId, bookingId }) } satisfies z.input<typeof cancellationPreviewSchema>, 200, NO_STORE),
+    ),
   );
 
   api.post(
     '/me/bookings/:id/cancel',
-    describeRoute({ ...own, summary: 'Cancel my booking', ok: { status: 200, schema: bookingCancelledSchema, description: 'Cancelled, with the refund.' }, refusals: { 404: '', 409: 'It can no longer be cancelled.', 502: '' } }),
+    describeRoute({
+      ...own,
+      summary: 'Cancel my booking',
+      ok: { status: 200, schema: bookingCancelledSchema, description: 'Cancelled, with the refund.' },
+      refusals: { 404: '', 409: 'It can no longer be cancelled.', 502: '' },
+    }),
     ownBooking('api: cancellation failed', async (c, userId, bookingId) => {
       const result = await cancelBooking(services, { userId, bookingId });
       return c.json({ booking: bookingJson(result.booking), refund: result.refund } satisfies z.input<typeof bookingCancelledSchema>, 200, NO_STORE);

@@ -1,5 +1,12 @@
 import { cleanLine } from '../../../app/lib/input.ts';
-import { CHECKLIST_ITEMS, damageField, MAX_DAMAGE_CHARGE, MAX_DAMAGE_NOTE_LENGTH, MAX_DAMAGE_NOTES, type ChecklistStage } from '../../../app/lib/rental-checklist.ts';
+import {
+  CHECKLIST_ITEMS,
+  damageField,
+  MAX_DAMAGE_CHARGE,
+  MAX_DAMAGE_NOTE_LENGTH,
+  MAX_DAMAGE_NOTES,
+  type ChecklistStage,
+} from '../../../app/lib/rental-checklist.ts';
 import { uploadsFrom, type UploadForm } from '../../http/forms.ts';
 import type { ChecklistInput } from '../checklists.ts';
 

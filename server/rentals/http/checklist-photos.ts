@@ -15,7 +15,11 @@ function notFound(): Response {
  * (signed out, another renter) gets the same 404 as for a photo that does not exist. Never
  * cached by anyone but the viewer's own browser, never shown in another site's page.
  */
-export async function checklistPhotoResponse(services: AppServices, request: Request, params: { bookingId?: string | undefined; photoId?: string | undefined }): Promise<Response> {
+export async function checklistPhotoResponse(
+  services: AppServices,
+  request: Request,
+  params: { bookingId?: string | undefined; photoId?: string | undefined },
+): Promise<Response> {
   const bookingId = parseId(params.bookingId);
   const photoId = params.photoId ?? '';
   if (bookingId === null || !photoId || photoId.length > 100) return notFound();

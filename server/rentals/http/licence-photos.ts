@@ -16,7 +16,11 @@ function notFound(): Response {
  * another customer) gets the same 404 as for a licence that does not exist. Never cached by
  * anyone but the viewer's own browser, never shown in another site's page.
  */
-export async function licencePhotoResponse(services: AppServices, request: Request, params: { userId?: string | undefined; side?: string | undefined }): Promise<Response> {
+export async function licencePhotoResponse(
+  services: AppServices,
+  request: Request,
+  params: { userId?: string | undefined; side?: string | undefined },
+): Promise<Response> {
   const side = params.side === 'front' || params.side === 'back' ? (params.side as LicenceSide) : null;
   const userId = params.userId ?? '';
   if (!side || !userId || userId.length > 200) return notFound();
@@ -28,7 +32,10 @@ export async function licencePhotoResponse(services: AppServices, request: Reque
     photo = await readLicencePhoto(services, { userId, side });
   } catch (error) {
     if (!(error instanceof ServiceUnavailableError)) throw error;
-    return new Response(error.message, { status: 503, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' } });
+    return new Response(error.message, {
+      status: 503,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '30' },
+    });
   }
   if (!photo) return notFound();
   return new Response(photo.body, {

@@ -26,7 +26,12 @@ export async function rentalValuesOf(services: Pick<AppServices, 'database'>, ve
 }
 
 /** Puts the vehicle in the fleet with its terms, or back into sale stock; records what changed. */
-export async function applyRental(services: Pick<AppServices, 'database' | 'clock'>, vehicleId: number, checked: Exclude<CheckedRental, { ok: false }>, adminEmail: string): Promise<void> {
+export async function applyRental(
+  services: Pick<AppServices, 'database' | 'clock'>,
+  vehicleId: number,
+  checked: Exclude<CheckedRental, { ok: false }>,
+  adminEmail: string,
+): Promise<void> {
   const [purposeBefore, termsBefore] = await Promise.all([vehiclePurpose(services.database, vehicleId), getRentalTerms(services.database, vehicleId)]);
   if (checked.purpose === 'rental') {
     const terms = await saveRentalTerms(services, { vehicleId, terms: checked.terms });
@@ -44,5 +49,11 @@ export async function applyRental(services: Pick<AppServices, 'database' | 'cloc
   }
   if (purposeBefore !== 'rental') return;
   await moveToSaleStock(services, vehicleId);
-  await recordAudit(services, { actorEmail: adminEmail, action: 'update', entity: 'rental-terms', entityId: vehicleId, summary: `Moved vehicle #${vehicleId} from the rental fleet to sale stock` });
+  await recordAudit(services, {
+    actorEmail: adminEmail,
+    action: 'update',
+    entity: 'rental-terms',
+    entityId: vehicleId,
+    summary: `Moved vehicle #${vehicleId} from the rental fleet to sale stock`,
+  });
 }

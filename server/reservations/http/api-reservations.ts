@@ -38,11 +38,19 @@ export function reservationApi(api: Hono, services: AppServices) {
   const start = describeRoute({
     tag: 'Reservations',
     summary: 'Reserve a car for sale with a refundable token (answers the Razorpay Checkout to open)',
-    description: 'The car must be for sale and available, and the person must have a verified phone. One live reservation per car: while another buyer holds it or is paying, the answer is 409 (`reason` reserved). Pay within 15 minutes with Checkout; its answer goes to POST /me/reservations/{id}/payment.',
+    description:
+      'The car must be for sale and available, and the person must have a verified phone. One live reservation per car: while another buyer holds it or is paying, the answer is 409 (`reason` reserved). Pay within 15 minutes with Checkout; its answer goes to POST /me/reservations/{id}/payment.',
     auth: true,
     params: { id: 'The car id.' },
     ok: { status: 201, schema: reservationStartedSchema, description: 'Waiting for payment.' },
-    refusals: { 400: 'Online payment is not available.', 404: 'No such car, or it is not for sale.', 409: 'Reserved by someone else, or being paid for.', 422: 'A step is missing (`reason`: phone).', 429: '', 502: '' },
+    refusals: {
+      400: 'Online payment is not available.',
+      404: 'No such car, or it is not for sale.',
+      409: 'Reserved by someone else, or being paid for.',
+      422: 'A step is missing (`reason`: phone).',
+      429: '',
+      502: '',
+    },
   });
   api.post('/vehicles/:id/reservation', start, async (c) => {
     const user = await signedIn(c);
@@ -64,10 +72,16 @@ export function reservationApi(api: Hono, services: AppServices) {
     describeRoute({
       ...own,
       summary: "Razorpay Checkout's answer for my reservation (checked by its signature)",
-      description: 'A forged signature, or the answer of another order, is refused with 403. What was paid is asked of Razorpay; a replay of the same payment answers the reservation as it is.',
+      description:
+        'A forged signature, or the answer of another order, is refused with 403. What was paid is asked of Razorpay; a replay of the same payment answers the reservation as it is.',
       body: { kind: 'json', schema: checkoutAnswerSchema },
       ok: { status: 200, schema: reservationAnswerSchema, description: 'The reservation, active: the car is reserved until `heldUntil`.' },
-      refusals: { 400: 'Not a JSON object, or a value is missing.', 404: '', 409: 'Not the token amount, or the car was reserved by someone else first: the payment is refunded.', 502: '' },
+      refusals: {
+        400: 'Not a JSON object, or a value is missing.',
+        404: '',
+        409: 'Not the token amount, or the car was reserved by someone else first: the payment is refunded.',
+        502: '',
+      },
     }),
     async (c) => {
       const user = await signedIn(c);
@@ -87,7 +101,14 @@ export function reservationApi(api: Hono, services: AppServices) {
 
   api.get(
     '/me/reservations',
-    describeRoute({ tag: 'Reservations', auth: true, summary: 'My reservations', query: reservationListQuerySchema, ok: { status: 200, schema: reservationListSchema, description: `Newest first, ${PER_PAGE} a page; unpaid attempts left out.` }, refusals: { 400: '' } }),
+    describeRoute({
+      tag: 'Reservations',
+      auth: true,
+      summary: 'My reservations',
+      query: reservationListQuerySchema,
+      ok: { status: 200, schema: reservationListSchema, description: `Newest first, ${PER_PAGE} a page; unpaid attempts left out.` },
+      refusals: { 400: '' },
+    }),
     async (c) => {
       const user = await signedIn(c);
       if (!user) return notSignedIn(c);
@@ -100,7 +121,12 @@ export function reservationApi(api: Hono, services: AppServices) {
 
   api.post(
     '/me/reservations/:id/cancel',
-    describeRoute({ ...own, summary: 'Cancel my reservation (the token is refunded in full)', ok: { status: 200, schema: reservationCancelledSchema, description: 'Cancelled; the car is listed again.' }, refusals: { 404: '', 409: 'It is no longer active.' } }),
+    describeRoute({
+      ...own,
+      summary: 'Cancel my reservation (the token is refunded in full)',
+      ok: { status: 200, schema: reservationCancelledSchema, description: 'Cancelled; the car is listed again.' },
+      refusals: { 404: '', 409: 'It is no longer active.' },
+    }),
     async (c) => {
       const user = await signedIn(c);
       if (!user) return notSignedIn(c);

@@ -51,7 +51,8 @@ export function testDriveApi(api: Hono, services: AppServices) {
   const areas = describeRoute({
     tag: 'Test drives',
     summary: 'The areas we visit at home (test drives, inspections) and deliver rental cars to',
-    description: 'Shown before a person types a PIN code. A PIN code outside them is refused with the nearest area we visit (same sorting district, closest code) and the hub.',
+    description:
+      'Shown before a person types a PIN code. A PIN code outside them is refused with the nearest area we visit (same sorting district, closest code) and the hub.',
     ok: { status: 200, schema: serviceAreasSchema, description: 'The areas by locality, and the hub.' },
   });
   api.get('/service-areas', areas, async (c) => {
@@ -109,16 +110,30 @@ export function testDriveApi(api: Hono, services: AppServices) {
     const id = parseId(c.req.param('id'));
     if (id === null) return problem(c, 404, testDriveMessages.notYours);
     try {
-      if (change === 'cancel') return c.json({ testDrive: await cancelOwn(services, { id, userId: user.id }) } satisfies z.input<typeof testDriveAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
+      if (change === 'cancel')
+        return c.json({ testDrive: await cancelOwn(services, { id, userId: user.id }) } satisfies z.input<typeof testDriveAnswerSchema>, 200, {
+          'Cache-Control': 'no-store',
+        });
       const parsed = parseWith(testDriveRescheduleSchema, (await jsonBody(c.req.raw)) ?? {});
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
-      const { name: _name, phone: _phone, email: _email, remindedAt: _remindedAt, ...testDrive } = await rescheduleAndConfirm(services, { id, userId: user.id, slot: parsed.value.slot });
+      const {
+        name: _name,
+        phone: _phone,
+        email: _email,
+        remindedAt: _remindedAt,
+        ...testDrive
+      } = await rescheduleAndConfirm(services, { id, userId: user.id, slot: parsed.value.slot });
       return c.json({ testDrive } satisfies z.input<typeof testDriveAnswerSchema>, 200, { 'Cache-Control': 'no-store' });
     } catch (error) {
       return refusal(c, error, 'test-drive change failed');
     }
   };
-  const ownChange = { tag: 'Test drives', auth: true, params: { id: 'The test drive id.' }, ok: { status: 200, schema: testDriveAnswerSchema, description: 'The test drive as it now is.' } } as const;
+  const ownChange = {
+    tag: 'Test drives',
+    auth: true,
+    params: { id: 'The test drive id.' },
+    ok: { status: 200, schema: testDriveAnswerSchema, description: 'The test drive as it now is.' },
+  } as const;
   // Moving and cancelling count against the person's twenty changes an hour, as booking does (booking.ts).
   const cancel = describeRoute({ ...ownChange, summary: 'Cancel my test drive', refusals: { 404: '', 409: 'It can no longer be cancelled.', 429: '' } });
   api.post('/me/test-drives/:id/cancel', cancel, changeOwn('cancel'));

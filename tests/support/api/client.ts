@@ -73,10 +73,16 @@ export function multipart(body: Record<string, string | number | Blob | Readonly
  * A new person signed up through the API as the app does, with the token the sign-up answered
  * in use. `site` is the machine's own view (its address solves the bot check for this app).
  */
-export async function appSignUp(site: HttpClient, email: string, password: string, name = 'Asha Verma'): Promise<{ app: ApiClient; token: string; userId: string }> {
+export async function appSignUp(
+  site: HttpClient,
+  email: string,
+  password: string,
+  name = 'Asha Verma',
+): Promise<{ app: ApiClient; token: string; userId: string }> {
   const app = apiClient(site.base, { address: site.address });
   const signedUp = await app.POST('/auth/sign-up', { body: { name, email, password } });
-  if (signedUp.response.status !== 201 || !signedUp.data) throw new Error(`app sign-up of ${email} answered ${signedUp.response.status}: ${JSON.stringify(signedUp.error)}`);
+  if (signedUp.response.status !== 201 || !signedUp.data)
+    throw new Error(`app sign-up of ${email} answered ${signedUp.response.status}: ${JSON.stringify(signedUp.error)}`);
   app.useToken(signedUp.data.token);
   return { app, token: signedUp.data.token, userId: signedUp.data.user.id };
 }

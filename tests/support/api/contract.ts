@@ -16,7 +16,13 @@ type ResponseObject = { content?: Record<string, MediaType> };
 type Operation = { responses?: Record<string, ResponseObject> };
 export type OpenApiDocument = { openapi: string; paths: Record<string, Record<string, Operation>>; components?: Record<string, unknown> };
 
-export type Answer = { method: string; /** Relative to `/api/v1`, e.g. `/me/bookings/12`. */ path: string; status: number; contentType: string | null; body: string };
+export type Answer = {
+  method: string;
+  /** Relative to `/api/v1`, e.g. `/me/bookings/12`. */ path: string;
+  status: number;
+  contentType: string | null;
+  body: string;
+};
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 const DOCUMENT_ID = 'https://gaadi-bazaar.test/api/v1/openapi.json';
@@ -40,7 +46,12 @@ export class Contract {
     this.ajv.addSchema({ ...document, $id: DOCUMENT_ID } as object);
     this.templates = Object.keys(document.paths).map((path) => ({
       path,
-      pattern: new RegExp(`^${path.split(/\{[^}]+\}/).map((literal) => literal.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join('[^/]+')}$`),
+      pattern: new RegExp(
+        `^${path
+          .split(/\{[^}]+\}/)
+          .map((literal) => literal.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+          .join('[^/]+')}$`,
+      ),
       literalSegments: path.split('/').filter((segment) => segment && !segment.startsWith('{')).length,
     }));
   }
@@ -87,7 +98,9 @@ export class Contract {
     }
     const validate = this.validator(template, method, declaredStatus, mediaType);
     if (validate(body)) return [];
-    const errors = (validate.errors ?? []).slice(0, 8).map((error) => `  ${error.instancePath || '(the body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
+    const errors = (validate.errors ?? [])
+      .slice(0, 8)
+      .map((error) => `  ${error.instancePath || '(the body)'} ${error.message ?? ''} ${JSON.stringify(error.params)}`);
     return [`${where} ${status} ${mediaType}: the body does not match the document's schema:\n${errors.join('\n')}\nBody: ${answer.body.slice(0, 500)}`];
   }
 
