@@ -49,8 +49,7 @@ export async function backupCommand(env: Env, print: Print): Promise<boolean> {
     const { storage, privateStorage } = openStorage(config, logger);
     const { keptIn } = backupKey(config);
     const taken = await takeBackup({ config, database, storage, privateStorage, clock: systemClock, logger });
-    const where = openBackupPlace(config).description;
-    print(`Backup taken: ${path.join(where, taken.name)}`);
+    print(`Backup taken: ${path.join(taken.place, taken.name)}`);
     print(`  ${taken.tables} tables, ${taken.rows} rows, ${taken.files} files, ${(taken.bytes / 1024 / 1024).toFixed(1)} MiB, encrypted.`);
     if (taken.removed.length > 0) print(`  Removed ${taken.removed.length} older backup(s) by the keep rule (BACKUP_KEEP).`);
     if (keptIn)

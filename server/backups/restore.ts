@@ -56,6 +56,11 @@ export async function verifyBackup(file: string, secret: string): Promise<Manife
   return manifest;
 }
 
+/** Which storage a backup entry's file goes back to, and its prefix there; null for the database and the manifest. */
+function storageOfEntry(name: string): [keyof typeof STORAGE_ENTRY_PREFIXES, string] | null {
+  return (Object.entries(STORAGE_ENTRY_PREFIXES) as [keyof typeof STORAGE_ENTRY_PREFIXES, string][]).find(([, prefix]) => name.startsWith(prefix)) ?? null;
+}
+
 async function storageIsEmpty(storage: Storage): Promise<boolean> {
   const keys = storage.keys()[Symbol.asyncIterator]();
   const first = await keys.next();
@@ -123,10 +128,9 @@ export async function restoreBackup(
         await pipeline(Readable.from(entry.body), createWriteStream(path.join(scratch, entry.name), { mode: 0o600 }));
         continue;
       }
-      const [storageName, prefix] =
-        (Object.entries(STORAGE_ENTRY_PREFIXES) as [keyof typeof STORAGE_ENTRY_PREFIXES, string][]).find(([, candidate]) => entry.name.startsWith(candidate)) ??
-        [];
-      if (!storageName || !prefix) continue;
+      const stored = storageOfEntry(entry.name);
+      if (!stored) continue;
+      const [storageName, prefix] = stored;
       const pieces: Buffer[] = [];
       for await (const piece of entry.body) pieces.push(piece);
       await target[storageName].put(entry.name.slice(prefix.length), Buffer.concat(pieces), contentTypeOf(entry.name));
@@ -175,9 +179,7 @@ async function checkRestored(manifest: Manifest, target: RestoreTarget): Promise
     await db.destroy();
   }
   for (const [name, expected] of Object.entries(manifest.files)) {
-    const [storageName, prefix] = (Object.entries(STORAGE_ENTRY_PREFIXES) as [keyof typeof STORAGE_ENTRY_PREFIXES, string][]).find(([, candidate]) =>
-      name.startsWith(candidate),
-    )!;
+    const [storageName, prefix] = storageOfEntry(name)!;
     const stored = await target[storageName].get(name.slice(prefix.length));
     const bytes = stored ? Buffer.from(await new Response(stored.body).arrayBuffer()) : null;
     if (!bytes || createHash('sha256').update(bytes).digest('hex') !== expected.sha256) problems.push(`${name}: not restored whole`);
