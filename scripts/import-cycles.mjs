@@ -11,16 +11,6 @@ import path from 'node:path';
 const root = path.resolve(process.argv.find((argument) => argument.startsWith('--root='))?.slice('--root='.length) ?? path.join(import.meta.dirname, '..'));
 
 /**
- * The server domains still caught in an import cycle: five domains around sign-in and the account
- * (auth reads the profile and the admins' list, admin and accounts read the session; decision 110
- * lists the imports). The registry, personal-data list, demo, http adapters and migrations are
- * assembly (above), and retention is each domain's own purge (decision 104), which took the
- * other seven domains out. The check fails when a cycle draws in any other domain, and says when
- * one of these has left every cycle, so the list only shrinks.
- */
-const KNOWN_TANGLED_DOMAINS = new Set(['accounts', 'admin', 'auth', 'catalog', 'leads']);
-
-/**
  * Modules that put every domain together and belong to none, as server/http/app.ts does for the
  * requests: each domain's http/ adapters (the edge, decision 058: they read the session and answer
  * in HTTP, and no domain service imports them), the migrations (frozen history that may call a
@@ -142,14 +132,10 @@ if (process.argv.includes('--report')) {
   );
   console.log(`Mutual imports:\n  ${mutual.join('\n  ')}`);
 }
-const tangled = new Set(domainCycles.flat().map((node) => node.slice('server/'.length)));
 for (const component of domainCycles) {
-  const drawnIn = component.filter((node) => !KNOWN_TANGLED_DOMAINS.has(node.slice('server/'.length)));
-  if (drawnIn.length === 0) continue;
   failed = true;
-  console.error(`Server domains import each other (decision 110): ${drawnIn.join(', ')} joined a cycle.\n${describe(domains, component)}`);
-}
-for (const domain of KNOWN_TANGLED_DOMAINS) {
-  if (!tangled.has(domain)) console.warn(`scripts/import-cycles.mjs: server/${domain} is in no cycle any more; delete it from KNOWN_TANGLED_DOMAINS.`);
+  console.error(
+    `Server domains import each other (decisions 110, 113): let the lower one own what both need, or put them together in an assembly module.\n${describe(domains, component)}`,
+  );
 }
 process.exit(failed ? 1 : 0);

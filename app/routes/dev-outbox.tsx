@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { adminStatus } from '../../server/admin/admins.ts';
+import { adminStatus } from '../../server/auth/admins.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { listOutboxMessages } from '../../server/notify/outbox.ts';
 import { appContext } from '../context.ts';

@@ -1,6 +1,6 @@
 import type { AppServices } from '../services.ts';
 import { forwardCookies } from '../auth/session.ts';
-import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from './admins.ts';
+import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from '../auth/admins.ts';
 import { adminPaths, isAdminPath, pageAddress } from '../../app/lib/paths.ts';
 import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../app/lib/input.ts';
 import { adminAuthText as t } from '../../app/lib/i18n/adminAuth.ts';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppServices } from '../services.ts';
-import { addAdminRecord, findAccountByEmail } from './admins.ts';
+import { addAdminRecord, findAccountByEmail } from '../auth/admins.ts';
 
 /**
  * Demo mode only: an admin for the first ADMIN_EMAILS address, verified, so a newcomer can sign

@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { AppServices } from '../services.ts';
 import { currentUser, type SessionUser } from '../auth/session.ts';
-import { adminStatus } from './admins.ts';
+import { adminStatus } from '../auth/admins.ts';
 import { adminPaths, pageAddress } from '../../app/lib/paths.ts';
 import { pathInLanguage } from '../../app/lib/i18n/language.ts';
 

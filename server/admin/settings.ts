@@ -9,7 +9,7 @@ import { sellerSettings } from '../leads/settings.ts';
 import { rentalSettings } from '../rentals/settings.ts';
 import { reservationSettings } from '../reservations/settings.ts';
 import { testDriveSettings } from '../test-drives/settings.ts';
-import { assembleSettings, declareSettings, say, type SettingText } from './setting-declarations.ts';
+import { assembleSettings, declareSettings, say, type SettingText } from '../settings/declarations.ts';
 
 /**
  * The admin Settings screen's values (SPEC 2, Admin settings), saved on the server and in effect.

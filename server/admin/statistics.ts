@@ -3,7 +3,7 @@ import { CHART_DAYS } from '../../app/lib/admin-pages.ts';
 import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
 import { paiseToWholeRupees } from '../../app/lib/money.ts';
 import type { Database } from '../db/connection.ts';
-import { countUsers } from './admins.ts';
+import { countUsers } from '../auth/admins.ts';
 
 /**
  * The admin Statistics screen's figures, computed from the database (the spec's screen showed

@@ -6,7 +6,7 @@ import { languageCookie } from '../http/language-choice.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { languageFromCookie } from '../../app/lib/i18n/language.ts';
-import { isAllowListed } from '../admin/admins.ts';
+import { isAllowListed } from './admins.ts';
 import { AFTER_SIGN_IN_PATH, EMAIL_VERIFIED_PATH } from './auth.ts';
 import { currentUser, forwardCookies } from './session.ts';
 import { paths } from '../../app/lib/paths.ts';

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import { cleanLine } from '../../app/lib/input.ts';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../app/lib/category-rules.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/connection.ts';
 import type { CategoryTable, DB } from '../db/schema.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';

@@ -4,7 +4,7 @@ import type { AdminImage, ImageRef } from '../../app/lib/vehicle.ts';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { ImageRefusedError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFileStem, storeImage, type Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';

@@ -1,6 +1,6 @@
 import { vehicleMessages } from '../../app/lib/vehicle-schema.ts';
 import { detailTitle, type ImageRef, type Vehicle, type VehicleInput, type VehicleStatus } from '../../app/lib/vehicle.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Database } from '../db/connection.ts';
 import { pageOf, pageWindow, type Page } from '../db/paging.ts';
 import type { Storage } from '../media/storage.ts';

@@ -1,5 +1,5 @@
 import shipped from './car-models.json' with { type: 'json' };
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';

@@ -9,7 +9,7 @@ import {
   MAX_TRUST_POINT_LENGTH,
   MAX_TRUST_POINTS,
 } from '../../app/lib/storefront.ts';
-import { declareSettings, say } from '../admin/setting-declarations.ts';
+import { declareSettings, say } from '../settings/declarations.ts';
 
 /**
  * The catalogue's settings: the EMI assumptions every "EMI from" figure on cards, vehicle pages

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { isAdminPath } from '../../app/lib/paths.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
-import { adminStatus } from '../admin/admins.ts';
+import { adminStatus } from '../auth/admins.ts';
 import { currentUser } from '../auth/session.ts';
 import type { AppServices } from '../services.ts';
 

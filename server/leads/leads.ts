@@ -1,6 +1,6 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { LEAD_RETENTION_MONTHS, type LeadStatusValue, type LeadUpdate } from '../../app/lib/lead-forms.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { NotFoundError } from '../errors.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';

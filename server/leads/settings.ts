@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SELL_MARGIN_PERCENT } from '../../app/lib/schemas/sell-estimate.ts';
-import { declareSettings, say } from '../admin/setting-declarations.ts';
+import { declareSettings, say } from '../settings/declarations.ts';
 
 /**
  * Sellers' settings: the estimate's margin (decision 081), taken off the shop's prices of similar

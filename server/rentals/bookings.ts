@@ -2,7 +2,7 @@ import { HOUR_MS, quoteRental, type QuoteChoices, type RentalQuote } from '../..
 import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
 import type { Settings } from '../admin/settings.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { InvalidInputError, NotFoundError, ConflictError } from '../errors.ts';
 import { getFleetCar, listFleet, type FleetCar } from './fleet.ts';
 import { typedPinCode } from '../../app/lib/pin-code.ts';

@@ -7,7 +7,7 @@ import type { AppServices } from '../services.ts';
 import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB, DrivingLicenceTable } from '../db/schema.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhoto, type Upload } from '../media/images.ts';
 import { escapeHtml } from '../html.ts';

@@ -8,7 +8,7 @@ import { checkChecklist, deleteStoredPhotos, insertChecklist, storeChecklistPhot
 import { EARLY_HANDOVER_HOURS, formatIndiaDateTime, FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/lib/rentals.ts';
 import { formatPaise, isInPersonMethod, MAX_REFERENCE_LENGTH, rupeesToPaise, type InPersonMethod } from '../../app/lib/money.ts';
 import type { HandoverMoney, SettlementMoney } from '../../app/lib/rental-money.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { createBooking, getBooking, getOwnBooking, type NewBooking } from './bookings.ts';

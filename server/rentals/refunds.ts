@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
 import { formatPaise } from '../../app/lib/money.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { DB } from '../db/schema.ts';
 import { NotFoundError } from '../errors.ts';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { declareSettings, say } from '../admin/setting-declarations.ts';
+import { declareSettings, say } from '../settings/declarations.ts';
 
 /**
  * Self-drive rental's settings (decision 020): hours, days and whole rupees. Delivery goes to

@@ -4,7 +4,7 @@ import { RESERVATION_PAY_WINDOW_MS, reservationMessages as messages } from '../.
 import { reservationText as t } from '../../app/lib/i18n/reservation.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { settingsFor, type Settings } from '../admin/settings.ts';
 import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { CarReservationStatus, DB } from '../db/schema.ts';

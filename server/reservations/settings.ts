@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { declareSettings, say } from '../admin/setting-declarations.ts';
+import { declareSettings, say } from '../settings/declarations.ts';
 
 /** Reserving a car for sale with a refundable token (decision 080): ₹5,000 for 72 hours unless the admin says otherwise. */
 export const reservationSettings = declareSettings('reservations', {

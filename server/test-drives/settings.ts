@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isPinCode, pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { DEFAULT_SERVICE_AREAS, LOCALITY_MAX, MAX_SERVICE_AREAS } from '../../app/lib/service-areas.ts';
 import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
-import { declareSettings, say } from '../admin/setting-declarations.ts';
+import { declareSettings, say } from '../settings/declarations.ts';
 
 /**
  * Test drives' settings (decision 025): when buyers can book one and how many run at once, 10 am

@@ -71,5 +71,6 @@ describe('the backup archive', () => {
     await expect(readAll(`${file}.cut`)).rejects.toThrow(/cut short|altered/);
     await writeFile(`${file}.text`, 'not a backup at all');
     await expect(readAll(`${file}.text`)).rejects.toThrow(/not a backup of this app/);
-  });
+    // Seven key derivations (scrypt, made slow on purpose): seconds on a busy machine.
+  }, 60_000);
 });

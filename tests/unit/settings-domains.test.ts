@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { assembleSettings, declareSettings } from '../../server/admin/setting-declarations.ts';
+import { assembleSettings, declareSettings } from '../../server/settings/declarations.ts';
 import { defaultSettings, SETTING_LABELS, SETTINGS_DOMAINS, settingsSchema } from '../../server/admin/settings.ts';
 import { adminSettingsText } from '../../app/lib/i18n/adminSettings.ts';
 

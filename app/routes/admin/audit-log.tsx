@@ -1,4 +1,4 @@
-import { listAudit, type AuditEntry } from '../../../server/admin/audit.ts';
+import { listAudit, type AuditEntry } from '../../../server/audit/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { Pagination } from '../../components/pagination.tsx';
 import { appContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-router';
-import { recordAudit } from '../../../server/admin/audit.ts';
+import { recordAudit } from '../../../server/audit/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { categoryChoices } from '../../../server/catalog/admin-categories.ts';
 import { refusedWhileReading, uploadMessages } from '../../../server/catalog/admin-images.ts';

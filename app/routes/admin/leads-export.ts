@@ -1,4 +1,4 @@
-import { recordAudit } from '../../../server/admin/audit.ts';
+import { recordAudit } from '../../../server/audit/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { toCsv } from '../../../server/leads/csv.ts';
 import { parseLeadQuery } from '../../../server/leads/http/lead-admin.ts';

@@ -1,6 +1,6 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { adminMessages, adminPathAfterSignIn, adminSignIn, adminSignInFormError } from '../../../server/admin/admin-auth.ts';
-import { adminStatus } from '../../../server/admin/admins.ts';
+import { adminStatus } from '../../../server/auth/admins.ts';
 import { currentUser, forwardCookies } from '../../../server/auth/session.ts';
 import { openSignInGate, signInLimitDeps } from '../../../server/auth/sign-in-limits.ts';
 import { FormCard, FormMessage, primaryButton, TextField } from '../../components/form.tsx';

@@ -1,5 +1,5 @@
 import { data, Form, Link, Outlet, redirect, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { recordAudit } from '../../../server/admin/audit.ts';
+import { recordAudit } from '../../../server/audit/audit.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { failingJobs, retryJob } from '../../../server/jobs/queue.ts';

@@ -1,6 +1,6 @@
 import { data, Form, useActionData, useNavigation } from 'react-router';
 import { adminMessages, createAdminAccount } from '../../../server/admin/admin-auth.ts';
-import { recordAudit } from '../../../server/admin/audit.ts';
+import { recordAudit } from '../../../server/audit/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { FormCard, FormMessage, primaryButton, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
-import { recordAudit } from '../../../server/admin/audit.ts';
+import { recordAudit } from '../../../server/audit/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { SELL_MARGIN_PERCENT } from '../../lib/schemas/sell-estimate.ts';
 import { resetSettings, saveSettings, SETTING_LABELS, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { setupFirstAdmin, adminMessages } from '../../../server/admin/admin-auth.ts';
-import { anyAdminExists } from '../../../server/admin/admins.ts';
+import { anyAdminExists } from '../../../server/auth/admins.ts';
 import { consumeRateLimit, rateLimits } from '../../../server/security/rate-limit.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';

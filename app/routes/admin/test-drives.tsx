@@ -1,5 +1,5 @@
 import { data, Form, Link, redirect, useNavigation } from 'react-router';
-import { recordAudit } from '../../../server/admin/audit.ts';
+import { recordAudit } from '../../../server/audit/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { settingsFor } from '../../../server/admin/settings.ts';
 import { answerError } from '../../../server/http/action-errors.ts';

@@ -1,6 +1,6 @@
 import type { AppServices } from '../../services.ts';
 import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
-import { adminStatus } from '../../admin/admins.ts';
+import { adminStatus } from '../../auth/admins.ts';
 import { currentUser } from '../../auth/session.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { readChecklistPhoto } from '../checklists.ts';

@@ -1,6 +1,6 @@
 import type { AppServices } from '../../services.ts';
 import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
-import { adminStatus } from '../../admin/admins.ts';
+import { adminStatus } from '../../auth/admins.ts';
 import { currentUser } from '../../auth/session.ts';
 import { readLicencePhoto } from '../licences.ts';
 import { ServiceUnavailableError } from '../../errors.ts';

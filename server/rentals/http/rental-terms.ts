@@ -1,5 +1,5 @@
 import type { AppServices } from '../../services.ts';
-import { recordAudit } from '../../admin/audit.ts';
+import { recordAudit } from '../../audit/audit.ts';
 import { getRentalTerms, moveToSaleStock, saveRentalTerms, vehiclePurpose } from '../fleet.ts';
 import { parseRentalTerms, type RentalTermsInput } from '../../../app/lib/rentals.ts';
 import { kmAllowanceRequired, rentalValuesFrom, termsValuesFrom, type RentalFieldErrors, type RentalFormValues } from '../../../app/lib/rental-terms-form.ts';
