@@ -26,6 +26,8 @@ import { testDriveMessages as messages, STATUS_LABELS, type SlotRules, type Test
 import { testDriveText as t } from '../../app/lib/i18n/testDrive.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { indiaDateTimeParam, indiaIso } from '../../app/lib/india-time.ts';
+import { TEST_DRIVE_TRANSITIONS, type TestDriveEvent } from './test-drive-transitions.ts';
+import { transition } from '../transitions.ts';
 
 type Row = Selectable<TestDriveTable>;
 
@@ -204,15 +206,12 @@ async function moveTo(
 ): Promise<ScheduledTestDrive> {
   const rules = TEST_DRIVE.rules(settings);
   const nowMs = deps.clock.now();
-  if (!isUpcoming(row, nowMs)) throw new ConflictError(messages.notChangeable);
+  const status = transition(TEST_DRIVE_TRANSITIONS, row.status, 'reschedule', by === 'admin' ? 'desk' : 'customer');
+  if (status === null || !isUpcoming(row, nowMs)) throw new ConflictError(messages.notChangeable);
   if (row.vehicle_id !== null) await bookableVehicle(deps.database, row.vehicle_id, row.user_id);
   checkSlot(slot, rules, nowMs);
-  const moved = await reschedule(
-    deps.database,
-    TEST_DRIVE,
-    row,
-    { startMs: slotStartMs(slot), capacity: rules.capacity, status: by === 'admin' ? 'confirmed' : 'booked', nowMs },
-    (trx, changed) => (alsoInTransaction ? alsoInTransaction(trx, toScheduled(changed)) : Promise.resolve()),
+  const moved = await reschedule(deps.database, TEST_DRIVE, row, { startMs: slotStartMs(slot), capacity: rules.capacity, status, nowMs }, (trx, changed) =>
+    alsoInTransaction ? alsoInTransaction(trx, toScheduled(changed)) : Promise.resolve(),
   );
   return toScheduled(moved);
 }
@@ -229,6 +228,7 @@ export async function rescheduleOwnTestDrive(
 /** The customer's cancel: only an upcoming booking of their own. */
 export async function cancelOwnTestDrive(deps: TestDriveDeps, input: { id: number; userId: string }): Promise<TestDrive> {
   const row = await findOwn(deps, input.id, input.userId);
+  if (transition(TEST_DRIVE_TRANSITIONS, row.status, 'cancel', 'customer') === null) throw new ConflictError(messages.notChangeable);
   return toTestDrive(await cancelUpcoming(deps.database, TEST_DRIVE, row, deps.clock.now()));
 }
 
@@ -261,14 +261,17 @@ export async function ownTestDrivesPage(
 // ------------------------------------------------------------------------------------ admin
 
 export type AdminTestDriveAction = 'confirm' | 'done' | 'no_show' | 'cancel';
-const ACTION_STATUS: Record<AdminTestDriveAction, TestDriveStatus> = { confirm: 'confirmed', done: 'done', no_show: 'no_show', cancel: 'cancelled' };
-/** The states each admin action may start from. */
-const ACTION_FROM: Record<AdminTestDriveAction, readonly TestDriveStatus[]> = {
-  confirm: ['booked'],
-  done: ['booked', 'confirmed', 'no_show'],
-  no_show: ['booked', 'confirmed', 'done'],
-  cancel: ['booked', 'confirmed'],
-};
+/** The desk's buttons and the events of the transition table they are. */
+const ACTION_EVENT: Record<AdminTestDriveAction, TestDriveEvent> = { confirm: 'confirm', done: 'mark_done', no_show: 'mark_no_show', cancel: 'cancel' };
+const ADMIN_ACTIONS = Object.keys(ACTION_EVENT) as AdminTestDriveAction[];
+
+/** The desk's buttons a booking in `status` offers: the table's moves by the desk. */
+export function deskActionsFor(status: TestDriveStatus): { actions: AdminTestDriveAction[]; movable: boolean } {
+  return {
+    actions: ADMIN_ACTIONS.filter((action) => transition(TEST_DRIVE_TRANSITIONS, status, ACTION_EVENT[action], 'desk') !== null),
+    movable: transition(TEST_DRIVE_TRANSITIONS, status, 'reschedule', 'desk') !== null,
+  };
+}
 
 export async function getTestDrive(deps: TestDriveDeps, id: number): Promise<ScheduledTestDrive> {
   const row = await deps.database.db.selectFrom('test_drives').selectAll().where('id', '=', id).executeTakeFirst();
@@ -282,11 +285,12 @@ export async function changeTestDriveStatus(
   input: { id: number; action: AdminTestDriveAction },
 ): Promise<{ before: ScheduledTestDrive; after: ScheduledTestDrive }> {
   const before = await getTestDrive(deps, input.id);
-  if (!ACTION_FROM[input.action].includes(before.status))
+  const status = transition(TEST_DRIVE_TRANSITIONS, before.status, ACTION_EVENT[input.action], 'desk');
+  if (status === null)
     throw new ConflictError(t('deskCannotChange', { status: currentLanguage() === 'en' ? before.status.replace('_', '-') : STATUS_LABELS[before.status] }));
   const updated = await deps.database.db
     .updateTable('test_drives')
-    .set({ status: ACTION_STATUS[input.action], updated_at: new Date(deps.clock.now()).toISOString() })
+    .set({ status, updated_at: new Date(deps.clock.now()).toISOString() })
     .where('id', '=', input.id)
     .where('status', '=', before.status)
     .returningAll()
@@ -308,7 +312,7 @@ export async function rescheduleTestDriveByAdmin(
 }
 
 /** Every booking of one day (India time) that was not cancelled, by time; the cancelled ones after them. */
-export async function daySchedule(deps: TestDriveDeps, date: string): Promise<ScheduledTestDrive[]> {
+export async function daySchedule(deps: TestDriveDeps, date: string): Promise<Array<ScheduledTestDrive & { desk: ReturnType<typeof deskActionsFor> }>> {
   const { fromMs, toMs } = dayRange(date);
   const rows = await deps.database.db
     .selectFrom('test_drives')
@@ -319,7 +323,7 @@ export async function daySchedule(deps: TestDriveDeps, date: string): Promise<Sc
     .orderBy('seat')
     .orderBy('id')
     .execute();
-  const drives = rows.map(toScheduled);
+  const drives = rows.map((row) => ({ ...toScheduled(row), desk: deskActionsFor(row.status) }));
   return [...drives.filter((drive) => drive.status !== 'cancelled'), ...drives.filter((drive) => drive.status === 'cancelled')];
 }
 

@@ -108,18 +108,9 @@ const statusTone: Record<TestDriveStatus, string> = {
 
 const actionButton = 'rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-50';
 
-function Row({ drive, busy }: { drive: ScheduledTestDrive; busy: boolean }) {
-  const allowed: AdminTestDriveAction[] =
-    drive.status === 'booked'
-      ? ['confirm', 'done', 'no_show', 'cancel']
-      : drive.status === 'confirmed'
-        ? ['done', 'no_show', 'cancel']
-        : drive.status === 'done'
-          ? ['no_show']
-          : drive.status === 'no_show'
-            ? ['done']
-            : [];
-  const movable = drive.status === 'booked' || drive.status === 'confirmed';
+function Row({ drive, busy }: { drive: ScheduledTestDrive & { desk: { actions: AdminTestDriveAction[]; movable: boolean } }; busy: boolean }) {
+  // What the desk may do is the transition table's (server/test-drives/test-drive-transitions.ts).
+  const { actions: allowed, movable } = drive.desk;
   return (
     <li className="flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-test-drive={drive.id}>
       <div className="flex flex-wrap items-start justify-between gap-2">
