@@ -19,6 +19,7 @@ const SECTIONS = {
   scale: 'scale.ts',
   mix: 'listing-mix.ts',
   inp: 'inp.mjs',
+  writes: 'catalogue-writes.ts',
 };
 const NEEDS_BUILD = new Set(['ssr', 'js', 'lighthouse', 'attack', 'scale', 'mix', 'inp']);
 

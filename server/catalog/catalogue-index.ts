@@ -191,7 +191,11 @@ function namedCars(held: Snapshot): Array<{ make: string; model: string; variant
 const num = (value: unknown) => (value === null || value === undefined ? Number.NaN : Number(value));
 
 async function readVersion(database: Database): Promise<string> {
-  const row = await database.db.selectFrom('catalogue_version').select('version').where('id', '=', 1).executeTakeFirst();
+  // PostgreSQL spreads the version over many rows (migration 040); SQLite has one.
+  const row = await database.db
+    .selectFrom('catalogue_version')
+    .select((eb) => eb.fn.sum<string | number>('version').as('version'))
+    .executeTakeFirst();
   return String(row?.version ?? 0);
 }
 
