@@ -1,7 +1,8 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
-import type { DB, PaymentOwnerKind } from '../db/schema.ts';
+import type { Insertable } from 'kysely';
+import type { DB, PaymentLedgerTable, PaymentOwnerKind } from '../db/schema.ts';
 
 /**
  * The one ledger of money taken and given back (docs/decisions/106, migration 036): every
@@ -29,6 +30,32 @@ export type ProvenPayment = { orderId: string; paymentId: string; amountPaise: n
 /** How a settled payment ended for its owner: it paid, it came too late, the thing was taken, or it was not what was owed. */
 export type PaymentSettlement = 'accepted' | 'late' | 'taken' | 'not accepted';
 
+type LedgerRow = Insertable<PaymentLedgerTable>;
+
+/**
+ * A new ledger row for `owner`: the entry's own columns, and every column it does not use empty
+ * (a charge has no payment yet, only a refund has a reason and retry state).
+ */
+export function ledgerRow(owner: PaymentOwner, entry: Pick<LedgerRow, 'entry' | 'amount_paise' | 'status'> & Partial<LedgerRow>, nowIso: string): LedgerRow {
+  return {
+    owner_kind: owner.kind,
+    owner_id: owner.id,
+    order_id: null,
+    payment_id: null,
+    currency: 'INR',
+    reason: null,
+    last_error: null,
+    next_try_ms: null,
+    claimed_until_ms: null,
+    provider_refund_id: null,
+    refund_key: null,
+    created_at: nowIso,
+    updated_at: nowIso,
+    refunded_at: null,
+    ...entry,
+  };
+}
+
 /**
  * Writes down the order made for what `owner` owes, so a payment of it finds its owner (the
  * webhook's routing). Once per order: a second call with the same order changes nothing.
@@ -41,25 +68,13 @@ export async function recordCharge(
 ): Promise<void> {
   await db
     .insertInto('payment_ledger')
-    .values({
-      owner_kind: owner.kind,
-      owner_id: owner.id,
-      entry: 'charge',
-      order_id: input.orderId,
-      payment_id: null,
-      amount_paise: input.amountPaise,
-      currency: input.currency ?? 'INR',
-      status: 'open',
-      reason: null,
-      last_error: null,
-      next_try_ms: null,
-      claimed_until_ms: null,
-      provider_refund_id: null,
-      refund_key: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-      refunded_at: null,
-    })
+    .values(
+      ledgerRow(
+        owner,
+        { entry: 'charge', order_id: input.orderId, amount_paise: input.amountPaise, currency: input.currency ?? 'INR', status: 'open' },
+        nowIso,
+      ),
+    )
     .onConflict((conflict) =>
       conflict
         .column('order_id')
@@ -89,25 +104,20 @@ export async function ownerOfOrder(db: LedgerDb, orderId: string): Promise<Payme
 export async function settleOnce(trx: LedgerDb, owner: PaymentOwner, payment: ProvenPayment, settlement: PaymentSettlement, nowIso: string): Promise<boolean> {
   const inserted = await trx
     .insertInto('payment_ledger')
-    .values({
-      owner_kind: owner.kind,
-      owner_id: owner.id,
-      entry: 'payment',
-      order_id: payment.orderId,
-      payment_id: payment.paymentId,
-      amount_paise: payment.amountPaise,
-      currency: payment.currency,
-      status: settlement,
-      reason: null,
-      last_error: null,
-      next_try_ms: null,
-      claimed_until_ms: null,
-      provider_refund_id: null,
-      refund_key: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-      refunded_at: null,
-    })
+    .values(
+      ledgerRow(
+        owner,
+        {
+          entry: 'payment',
+          order_id: payment.orderId,
+          payment_id: payment.paymentId,
+          amount_paise: payment.amountPaise,
+          currency: payment.currency,
+          status: settlement,
+        },
+        nowIso,
+      ),
+    )
     .onConflict((conflict) =>
       conflict
         .column('payment_id')

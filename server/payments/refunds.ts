@@ -3,7 +3,7 @@ import { installationId } from '../db/installation.ts';
 import type { PaymentOwnerKind } from '../db/schema.ts';
 import type { Logger } from '../logger.ts';
 import { PaymentError, REFUND_OF_ANOTHER_PAYMENT, type PaymentGateway } from './gateway.ts';
-import { ownerRefunded, type LedgerDb, type LedgerServices, type PaymentOwner } from './ledger.ts';
+import { ledgerRow, ownerRefunded, type LedgerDb, type LedgerServices, type PaymentOwner } from './ledger.ts';
 
 /**
  * Money going back through the payment provider, for every owner alike (docs/decisions/050,
@@ -38,26 +38,21 @@ export async function writeOwedRefund(db: LedgerDb, owner: PaymentOwner, input: 
   if (input.amountPaise <= 0) return null;
   const inserted = await db
     .insertInto('payment_ledger')
-    .values({
-      owner_kind: owner.kind,
-      owner_id: owner.id,
-      entry: 'refund',
-      order_id: null,
-      payment_id: input.paymentId,
-      amount_paise: input.amountPaise,
-      currency: input.currency ?? 'INR',
-      status: 'owed',
-      reason: input.reason,
-      of_paid: input.ofPaid ? 1 : 0,
-      last_error: null,
-      next_try_ms: null,
-      claimed_until_ms: null,
-      provider_refund_id: null,
-      refund_key: null,
-      created_at: nowIso,
-      updated_at: nowIso,
-      refunded_at: null,
-    })
+    .values(
+      ledgerRow(
+        owner,
+        {
+          entry: 'refund',
+          payment_id: input.paymentId,
+          amount_paise: input.amountPaise,
+          currency: input.currency ?? 'INR',
+          status: 'owed',
+          reason: input.reason,
+          of_paid: input.ofPaid ? 1 : 0,
+        },
+        nowIso,
+      ),
+    )
     .onConflict((conflict) =>
       conflict
         .columns(['payment_id', 'reason'])
