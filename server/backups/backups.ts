@@ -12,6 +12,7 @@ import type { Logger } from '../logger.ts';
 import { createS3Client } from '../media/s3-storage.ts';
 import type { Storage } from '../media/storage.ts';
 import { queueMail, type OutgoingServices } from '../notify/outgoing.ts';
+import { AUTH_SECRET_FILE } from '../http/startup.ts';
 import { createArchiveWriter } from './archive.ts';
 import { backupsToKeep } from './keep.ts';
 import { backupName, bucketPlace, folderPlace, startedMsOf, type BackupPlace } from './places.ts';
@@ -28,6 +29,13 @@ export const MANIFEST_ENTRY = 'manifest.json';
 /** Where stored files go inside a backup: the public photos, and the private ones (licences, checklists). */
 export const STORAGE_ENTRY_PREFIXES = { storage: 'media/', privateStorage: 'private/' } as const;
 
+/**
+ * The installation's own secret (DATA_DIR/auth-secret, made when AUTH_SECRET is not set): it signs
+ * sessions and links, so a site restored without it would sign everyone out. In the encrypted
+ * backup beside the data it protects; absent when the site sets AUTH_SECRET.
+ */
+export const SECRET_ENTRY = 'auth-secret';
+
 export type Manifest = {
   format: 1;
   app: 'gaadi-bazaar';
@@ -39,6 +47,8 @@ export type Manifest = {
   tables: Record<string, TableDigest>;
   /** Every stored file, by entry name (`media/…`, `private/…`). */
   files: Record<string, { bytes: number; sha256: string }>;
+  /** The installation's secret file, when it has one (SECRET_ENTRY). */
+  secret?: { entry: string; bytes: number; sha256: string };
 };
 
 export type BackupServices = {
@@ -123,6 +133,14 @@ export async function takeBackup(services: BackupServices): Promise<BackupTaken>
   }
 }
 
+function readSecretFile(dataDir: string): Buffer | null {
+  try {
+    return readFileSync(path.join(dataDir, AUTH_SECRET_FILE));
+  } catch {
+    return null;
+  }
+}
+
 async function writeBackup(services: BackupServices, place: BackupPlace, name: string, startedMs: number): Promise<BackupTaken> {
   const { key } = backupKey(services.config);
   const staging = await place.staging(name);
@@ -147,6 +165,8 @@ async function writeBackup(services: BackupServices, place: BackupPlace, name: s
           files[`${prefix}${storageKey}`] = { bytes: stored.size, sha256: hash.digest('hex') };
         }
       }
+      const secret = readSecretFile(services.config.dataDir);
+      if (secret) await archive.add(SECRET_ENTRY, secret.length, [secret]);
       const manifest: Manifest = {
         format: 1,
         app: 'gaadi-bazaar',
@@ -156,6 +176,7 @@ async function writeBackup(services: BackupServices, place: BackupPlace, name: s
         database: { entry: snapshot.entryName, bytes: snapshot.bytes, sha256: snapshot.sha256 },
         tables: snapshot.tables,
         files,
+        ...(secret ? { secret: { entry: SECRET_ENTRY, bytes: secret.length, sha256: createHash('sha256').update(secret).digest('hex') } } : {}),
       };
       const manifestBytes = Buffer.from(JSON.stringify(manifest));
       await archive.add(MANIFEST_ENTRY, manifestBytes.length, [manifestBytes]);

@@ -8,7 +8,8 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { contentTypeOf, type Storage } from '../media/storage.ts';
 import { BackupUnreadableError, readArchive } from './archive.ts';
-import { MANIFEST_ENTRY, STORAGE_ENTRY_PREFIXES, type Manifest } from './backups.ts';
+import { AUTH_SECRET_FILE } from '../http/startup.ts';
+import { MANIFEST_ENTRY, SECRET_ENTRY, STORAGE_ENTRY_PREFIXES, type Manifest } from './backups.ts';
 import { POSTGRES_ENTRY, readOnlySqlite, runPgTool, SQLITE_ENTRY } from './snapshot.ts';
 import { digestTables, tableNames } from './table-digests.ts';
 
@@ -47,7 +48,11 @@ export async function verifyBackup(file: string, secret: string): Promise<Manife
     else digests.set(entry.name, { bytes: entry.size, sha256: hash.digest('hex') });
   }
   if (!manifest || manifest.app !== 'gaadi-bazaar' || manifest.format !== 1) throw new BackupUnreadableError(`${file} has no manifest this version can read.`);
-  const expected = new Map<string, { bytes: number; sha256: string }>([[manifest.database.entry, manifest.database], ...Object.entries(manifest.files)]);
+  const expected = new Map<string, { bytes: number; sha256: string }>([
+    [manifest.database.entry, manifest.database],
+    ...Object.entries(manifest.files),
+    ...(manifest.secret ? [[manifest.secret.entry, manifest.secret] as const] : []),
+  ]);
   for (const [name, digest] of expected) {
     const found = digests.get(name);
     if (!found || found.sha256 !== digest.sha256 || found.bytes !== digest.bytes)
@@ -124,6 +129,12 @@ export async function restoreBackup(
   try {
     for await (const entry of readArchive(file, secret)) {
       if (entry.name === MANIFEST_ENTRY) continue;
+      if (entry.name === SECRET_ENTRY) {
+        // The restored site keeps its sessions and links: it is the same installation again.
+        await pipeline(Readable.from(entry.body), createWriteStream(path.join(target.dataDir, AUTH_SECRET_FILE), { mode: 0o600 }));
+        print(`The installation's secret is back in ${path.join(target.dataDir, AUTH_SECRET_FILE)}: whoever was signed in stays signed in.`);
+        continue;
+      }
       if (entry.name === SQLITE_ENTRY || entry.name === POSTGRES_ENTRY) {
         await pipeline(Readable.from(entry.body), createWriteStream(path.join(scratch, entry.name), { mode: 0o600 }));
         continue;

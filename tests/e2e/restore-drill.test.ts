@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  * The restore drill (decision 112) on the demo's seeded week: the desk, a customer's profile and
  * a car's photos are read in the browser; `npm run backup` takes a backup; the data folder is
  * wiped; `npm run restore` brings it back into the empty folder; the site started again shows
- * the same desk, profile and photos.
+ * the same desk, profile and photos, and the customer signed in before is signed in still.
  */
 
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
@@ -76,8 +76,10 @@ async function whatPeopleSee(baseURL: string) {
     expect(answer.status()).toBe(200);
     photos.push(Buffer.from(await answer.body()).toString('base64'));
   }
+  // The customer's cookies, to come back signed in after the restore.
+  const customerCookies = await customer.context().storageState();
   await Promise.all([admin.context().close(), customer.context().close(), buyer.close()]);
-  return { desk, profile, carLink, photos };
+  return { desk, profile, carLink, photos, customerCookies };
 }
 
 it('backs up the seeded week, wipes it, restores it, and the desk, a profile and a car read as before', async () => {
@@ -107,6 +109,14 @@ it('backs up the seeded week, wipes it, restores it, and the desk, a profile and
     expect(after.profile).toBe(before.profile);
     expect(after.carLink).toBe(before.carLink);
     expect(after.photos).toEqual(before.photos);
+    // The installation's secret came back with the data: the customer who was signed in before
+    // the disk was lost is still signed in, with no new sign-in.
+    const returning = await browser.newContext({ ...viewports.desktop, baseURL: again.url, storageState: before.customerCookies });
+    const page = await returning.newPage();
+    await page.goto('/profile');
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    await expect.poll(() => page.getByRole('main').innerText()).toContain('Priya Nair');
+    await returning.close();
   } finally {
     await again.stop();
   }
