@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n/language.ts';
-import { FILTER_NAMES, type FilterName } from '../listing-filters/catalogue.ts';
-import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
-import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../test-drives.ts';
-import { RESERVATION_STATUSES } from '../reservations.ts';
+import { LANGUAGES } from '../../app/lib/i18n/language.ts';
+import { FILTER_NAMES, type FilterName } from '../../app/lib/listing-filters/catalogue.ts';
+import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../../app/lib/rentals.ts';
+import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../../app/lib/test-drives.ts';
+import { RESERVATION_STATUSES } from '../../app/lib/reservations.ts';
 
 /**
  * What `/api/v1` answers, as zod schemas: the OpenAPI document (server/http/openapi.ts) is

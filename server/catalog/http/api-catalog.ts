@@ -10,7 +10,7 @@ import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import type { AppServices } from '../../services.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem } from '../../http/problem.ts';
-import { categoryListSchema, vehicleListSchema, vehicleSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { categoryListSchema, vehicleListSchema, vehicleSchema } from '../../http/api-answers.ts';
 import { modelYear } from '../dealer-text.ts';
 import { categoryIdBySlug, getVehicle, listCategories } from '../vehicles.ts';
 import { indiaIso } from '../../../app/lib/india-time.ts';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { webhookAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { webhookAnswerSchema } from '../../http/api-answers.ts';
 import { razorpayEventSchema } from '../../../app/lib/schemas/payments.ts';
 import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
 import { AppError } from '../../errors.ts';

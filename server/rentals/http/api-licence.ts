@@ -9,7 +9,7 @@ import { ownLicenceView } from '../licences.ts';
 import { receiveLicenceUpload } from './licence-upload.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
-import { licenceAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { licenceAnswerSchema } from '../../http/api-answers.ts';
 import { MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
 
 /**

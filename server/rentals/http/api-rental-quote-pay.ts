@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { quoteTotals } from '../../../app/lib/rental-price.ts';
-import { paymentStartSchema, rentalQuoteAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { paymentStartSchema, rentalQuoteAnswerSchema } from '../../http/api-answers.ts';
 import { rentalQuoteAskSchema } from '../../../app/lib/schemas/rentals.ts';
 import { getProfile } from '../../accounts/profiles.ts';
 import { currentUser } from '../../auth/session.ts';

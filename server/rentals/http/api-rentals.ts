@@ -39,7 +39,7 @@ import {
   rentalCarSchema,
   type rentalQuoteSchema,
   rentalTermsSchema,
-} from '../../../app/lib/schemas/api-answers.ts';
+} from '../../http/api-answers.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
 import { handoverMoneyText, settlementMoneyText } from '../../../app/lib/rental-money.ts';
 import { indiaDay, indiaIso, parseIndiaMonth } from '../../../app/lib/india-time.ts';

@@ -4,7 +4,7 @@ import { parseId } from '../../../app/lib/input.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { reservationText as t } from '../../../app/lib/i18n/reservation.ts';
 import { reservationMessages } from '../../../app/lib/reservations.ts';
-import { reservationAnswerSchema, reservationCancelledSchema, reservationListSchema, reservationStartedSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { reservationAnswerSchema, reservationCancelledSchema, reservationListSchema, reservationStartedSchema } from '../../http/api-answers.ts';
 import { checkoutAnswerSchema } from '../../../app/lib/schemas/rentals.ts';
 import { reservationListQuerySchema } from '../../../app/lib/schemas/reservations.ts';
 import { currentUser } from '../../auth/session.ts';

@@ -9,7 +9,7 @@ import { settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { serviceAreasSchema, testDriveAnswerSchema, testDriveListSchema, testDriveSlotsSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { serviceAreasSchema, testDriveAnswerSchema, testDriveListSchema, testDriveSlotsSchema } from '../../http/api-answers.ts';
 import { sortedAreas } from '../../../app/lib/service-areas.ts';
 import type { AppServices } from '../../services.ts';
 import { bookAndConfirm, cancelOwn, rescheduleAndConfirm } from '../booking.ts';
