@@ -139,7 +139,6 @@ const featureZones = features.map((feature) => ({
  */
 const componentsNotYetMoved = [
   'app/components/admin/**',
-  'app/components/rentals/**',
   'app/components/leads/**',
   'app/components/my-*.tsx',
   'app/components/listing-filters.tsx',

@@ -362,7 +362,7 @@ export interface RentalBookingTable {
   kind: 'booking' | 'block';
   vehicle_id: number;
   user_id: string | null;
-  /** A BookingStatus (app/lib/rentals.ts), or 'blocked' for a block. */
+  /** A BookingStatus (app/features/rentals/rentals.ts), or 'blocked' for a block. */
   status: string;
   starts_ms: number;
   ends_ms: number;
@@ -373,7 +373,7 @@ export interface RentalBookingTable {
   delivery_address: Generated<string>;
   /** 1 when the renter chose the damage-protection plan (migration 018). */
   protection: Generated<number>;
-  /** JSON: the RentalQuote as booked, its lines with it (app/lib/rental-price.ts). */
+  /** JSON: the RentalQuote as booked, its lines with it (app/features/rentals/rental-price.ts). */
   quote: Generated<string>;
   /** JSON: the RentalTerms as booked. */
   terms: Generated<string>;

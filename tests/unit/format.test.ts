@@ -12,7 +12,7 @@ import {
   vehiclesFoundText,
 } from '../../app/lib/format.ts';
 import { setLanguageSource } from '../../app/lib/i18n/current.ts';
-import { formatIndiaDateTime } from '../../app/lib/rent-view.ts';
+import { formatIndiaDateTime } from '../../app/features/rentals/rent-view.ts';
 import { dealerWord, shownWordsOf, validityText } from '../../app/lib/dealer-words.ts';
 import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel } from '../../app/lib/inspection-desk.ts';
 

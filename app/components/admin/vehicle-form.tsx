@@ -7,7 +7,7 @@ import { KeyValueEditor } from './key-value-editor.tsx';
 import { RichText } from '../../lib/i18n/rich.tsx';
 import { BODY_TYPES, bodyTypeLabel, COLOURS, colourLabel } from '../../lib/listing-filters/options.ts';
 import { RentalTermsFields } from './rental-terms-fields.tsx';
-import type { RentalFieldErrors, RentalFormValues } from '../../lib/rental-terms-form.ts';
+import type { RentalFieldErrors, RentalFormValues } from '../../features/rentals/rental-terms-form.ts';
 import {
   FINANCE_AVAILABLE,
   FINANCE_NOT_AVAILABLE,

@@ -7,13 +7,13 @@ import { listLicences, parseRefusalReason, reviewLicence } from '../../../server
 import { PageHeader } from '../../components/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { LicencePhotos } from '../../features/vehicle/photo-link.tsx';
-import { LicenceStatusBadge } from '../../components/rentals/licence-form.tsx';
+import { LicenceStatusBadge } from '../../features/rentals/licence-form.tsx';
 import { appContext } from '../../context.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
-import { ageOn, MAX_REFUSAL_REASON, type LicenceStatus } from '../../lib/licence.ts';
+import { ageOn, MAX_REFUSAL_REASON, type LicenceStatus } from '../../features/rentals/licence.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
+import { deskRentalsText as t } from '../../features/rentals/desk-rentals-texts.ts';
 import type { Route } from './+types/rental-licences';
 import { indiaDay } from '../../lib/india-time.ts';
 

@@ -23,7 +23,13 @@ import {
 import { FormMessage } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { applyRental, checkRentalValues } from '../../../server/rentals/http/rental-terms.ts';
-import { emptyRentalValues, rentalTermsWrong, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
+import {
+  emptyRentalValues,
+  rentalTermsWrong,
+  rentalValuesFromForm,
+  type RentalFieldErrors,
+  type RentalFormValues,
+} from '../../features/rentals/rental-terms-form.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/vehicle-add';
 import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';

@@ -32,7 +32,7 @@ import {
 } from '../../lib/vehicle-schema.ts';
 import { appContext, type AppServices } from '../../context.ts';
 import { applyRental, checkRentalValues, rentalValuesOf } from '../../../server/rentals/http/rental-terms.ts';
-import { rentalTermsWrong, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
+import { rentalTermsWrong, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../features/rentals/rental-terms-form.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';

@@ -5,7 +5,7 @@ import { parseWith } from '../../../app/lib/form-errors.ts';
 import { reservationText as t } from '../../../app/lib/i18n/reservation.ts';
 import { reservationMessages } from '../../../app/lib/reservations.ts';
 import { reservationAnswerSchema, reservationCancelledSchema, reservationListSchema, reservationStartedSchema } from '../../http/api-answers.ts';
-import { checkoutAnswerSchema } from '../../../app/lib/schemas/rentals.ts';
+import { checkoutAnswerSchema } from '../../../app/features/rentals/schemas.ts';
 import { reservationListQuerySchema } from '../../../app/lib/schemas/reservations.ts';
 import { currentUser } from '../../auth/session.ts';
 import { describeRoute } from '../../http/openapi.ts';

@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatRupees } from '../../lib/format.ts';
-import { rentText as t } from '../../lib/i18n/rent.ts';
+import { rentText as t } from './rent-texts.ts';
 import { paths } from '../../lib/paths.ts';
-import type { RentalFact } from '../../lib/rental-facts.ts';
-import { quoteTotals, type RentalQuote } from '../../lib/rental-price.ts';
-import { monthTitle, shiftMonth, type CalendarDay } from '../../lib/rent-view.ts';
+import type { RentalFact } from './rental-facts.ts';
+import { quoteTotals, type RentalQuote } from './rental-price.ts';
+import { monthTitle, shiftMonth, type CalendarDay } from './rent-view.ts';
 
 function Row({ label, value, strong = false, ...data }: { label: string; value: string; strong?: boolean } & Record<`data-${string}`, string>) {
   return (
@@ -43,7 +43,7 @@ export function QuoteLines({ quote }: { quote: RentalQuote }) {
   );
 }
 
-/** Rental terms as sentences (app/lib/rental-facts.ts), each marked with its key so a test can hold pages to one wording. */
+/** Rental terms as sentences (app/features/rentals/rental-facts.ts), each marked with its key so a test can hold pages to one wording. */
 export function RentalFactList({ facts }: { facts: RentalFact[] }) {
   return (
     <ul className="flex list-disc flex-col gap-1 pl-5 text-slate-700">

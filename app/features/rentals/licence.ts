@@ -3,7 +3,7 @@
  * number and a date of birth must look like, and the texts a renter reads about the review.
  */
 
-import { licenceText as t } from './i18n/licence.ts';
+import { licenceText as t } from './licence-texts.ts';
 
 export type LicenceStatus = 'pending' | 'approved' | 'refused';
 export type LicenceSide = 'front' | 'back';
@@ -48,7 +48,7 @@ export function parseIsoDate(value: unknown): string | null {
   return value.trim();
 }
 
-/** Whole years between a 'YYYY-MM-DD' birth date and `today` ('YYYY-MM-DD', app/lib/rentals.ts `indiaDay`); null when the birth date is not a real date. */
+/** Whole years between a 'YYYY-MM-DD' birth date and `today` ('YYYY-MM-DD', app/features/rentals/rentals.ts `indiaDay`); null when the birth date is not a real date. */
 export function ageOn(dateOfBirth: string, today: string): number | null {
   if (parseIsoDate(dateOfBirth) === null) return null;
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];

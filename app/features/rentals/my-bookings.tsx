@@ -1,15 +1,15 @@
 import { Form, Link } from 'react-router';
-import { FormMessage, primaryButton, secondaryButton } from '../form.tsx';
+import { FormMessage, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { formatRupees } from '../../lib/format.ts';
 import { formatPaise } from '../../lib/money.ts';
-import { handoverMoneyText, onlineRefundText, settlementMoneyText, type HandoverMoney, type SettlementMoney } from '../../lib/rental-money.ts';
-import { rentText as t } from '../../lib/i18n/rent.ts';
-import { bookingStatusLabels, type BookingStatus } from '../../lib/rentals.ts';
-import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
+import { handoverMoneyText, onlineRefundText, settlementMoneyText, type HandoverMoney, type SettlementMoney } from './rental-money.ts';
+import { rentText as t } from './rent-texts.ts';
+import { bookingStatusLabels, type BookingStatus } from './rentals.ts';
+import { formatIndiaDateTime, formatRange } from './rent-view.ts';
 import { paths } from '../../lib/paths.ts';
-import type { RentalQuote } from '../../lib/rental-price.ts';
+import type { RentalQuote } from './rental-price.ts';
 import { QuoteLines } from './quote-parts.tsx';
-import type { ChargeLine, ChecklistView } from '../../lib/rental-checklist.ts';
+import type { ChargeLine, ChecklistView } from './rental-checklist.ts';
 import { ChargeList, ChecklistRecords } from './checklist-records.tsx';
 
 export type MyBooking = {

@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { parseWith } from '../form-errors.ts';
-import { pinCodeMessages, typedPinCode } from '../pin-code.ts';
-import { typedRange, type AskedRange } from '../rent-view.ts';
-import { PAYMENT_METHODS, PICKUP_KINDS } from '../rentals.ts';
-import { idField } from './fields.ts';
-import { hasControlCharacters } from '../input.ts';
-import { pageQuerySchema } from './paging.ts';
-import { formsText as t } from '../i18n/forms.ts';
-import { liveTexts } from '../i18n/texts.ts';
-import { indiaDateTimeParam, parseIndiaDateTime, parseIndiaMonth } from '../india-time.ts';
+import { parseWith } from '../../lib/form-errors.ts';
+import { pinCodeMessages, typedPinCode } from '../../lib/pin-code.ts';
+import { typedRange, type AskedRange } from './rent-view.ts';
+import { PAYMENT_METHODS, PICKUP_KINDS } from './rentals.ts';
+import { idField } from '../../lib/schemas/fields.ts';
+import { hasControlCharacters } from '../../lib/input.ts';
+import { pageQuerySchema } from '../../lib/schemas/paging.ts';
+import { formsText as t } from '../../lib/i18n/forms.ts';
+import { liveTexts } from '../../lib/i18n/texts.ts';
+import { indiaDateTimeParam, parseIndiaDateTime, parseIndiaMonth } from '../../lib/india-time.ts';
 
 /**
  * The renter's inputs as the rental pages and `/api/v1/rentals` read them: a pickup-and-return

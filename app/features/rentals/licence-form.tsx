@@ -1,9 +1,9 @@
 import { useHref } from 'react-router';
-import { FormMessage, inputClass, primaryButton, TextField } from '../form.tsx';
-import { LicencePhotos } from '../../features/vehicle/photo-link.tsx';
+import { FormMessage, inputClass, primaryButton, TextField } from '../../components/form.tsx';
+import { LicencePhotos } from '../vehicle/photo-link.tsx';
 import { formatDate } from '../../lib/format.ts';
-import { licenceText as t } from '../../lib/i18n/licence.ts';
-import { licenceStatusText, type LicenceFieldErrors, type LicenceStatus } from '../../lib/licence.ts';
+import { licenceText as t } from './licence-texts.ts';
+import { licenceStatusText, type LicenceFieldErrors, type LicenceStatus } from './licence.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { paths } from '../../lib/paths.ts';
 

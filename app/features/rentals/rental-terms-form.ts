@@ -1,11 +1,11 @@
-import { rentText as t } from './i18n/rent.ts';
-import { cleanLine } from './input.ts';
+import { rentText as t } from './rent-texts.ts';
+import { cleanLine } from '../../lib/input.ts';
 import { DEFAULT_MIN_AGE, DEFAULT_MIN_HOURS, FUEL_POLICIES, type FuelPolicy, type RentalTermsInput } from './rentals.ts';
 
 /**
  * The admin vehicle form's "Sale or rental" section as typed: the purpose and the fleet
  * terms, as text (what the admin typed is shown again as typed when something is wrong).
- * The rule itself is parseRentalTerms (app/lib/rentals.ts); this only maps the form to it.
+ * The rule itself is parseRentalTerms (app/features/rentals/rentals.ts); this only maps the form to it.
  */
 
 export type VehiclePurpose = 'sale' | 'rental';

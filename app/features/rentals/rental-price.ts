@@ -4,9 +4,9 @@
  * charges at return. Safe on both sides; the server and the pages call the same functions.
  */
 
-import { rentText as t } from './i18n/rent.ts';
-import { currentLanguage } from './i18n/current.ts';
-import type { Language } from './i18n/language.ts';
+import { rentText as t } from './rent-texts.ts';
+import { currentLanguage } from '../../lib/i18n/current.ts';
+import type { Language } from '../../lib/i18n/language.ts';
 
 export const HOUR_MS = 60 * 60 * 1000;
 
@@ -271,7 +271,7 @@ export type ReturnCharges = {
   fuelCharge: number;
   /**
    * New damage found at return, each with what the desk charged and its checklist photo
-   * (app/lib/rental-checklist.ts). Absent on returns recorded before the checklist.
+   * (app/features/rentals/rental-checklist.ts). Absent on returns recorded before the checklist.
    */
   damage?: DamageCharge[];
   damageCharge?: number;

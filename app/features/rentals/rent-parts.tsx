@@ -1,11 +1,11 @@
 import { Link, useHref } from 'react-router';
-import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
-import { primaryButton } from '../form.tsx';
+import { VehicleImage } from '../vehicle/vehicle-image.tsx';
+import { primaryButton } from '../../components/form.tsx';
 import { formatRupees } from '../../lib/format.ts';
-import { rentText as t } from '../../lib/i18n/rent.ts';
+import { rentText as t } from './rent-texts.ts';
 import { RichText } from '../../lib/i18n/rich.tsx';
 import { paths } from '../../lib/paths.ts';
-import { formatIndiaDateTime } from '../../lib/rent-view.ts';
+import { formatIndiaDateTime } from './rent-view.ts';
 import type { ImageRef } from '../../lib/vehicle.ts';
 
 const pickerInput =

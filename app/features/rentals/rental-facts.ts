@@ -5,9 +5,9 @@
  * (`RentalPolicy`), facts of one car from its rate card. Safe on both sides.
  */
 
-import { formatRupees } from './format.ts';
-import { rentText as t } from './i18n/rent.ts';
-import type { Language } from './i18n/language.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { rentText as t } from './rent-texts.ts';
+import type { Language } from '../../lib/i18n/language.ts';
 import type { PricePolicy } from './rental-price.ts';
 import { fuelPolicyLabels, type FuelPolicy } from './rentals.ts';
 

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { deskRentalsText as t } from '../i18n/deskRentals.ts';
-import { parseIndiaDateTime } from '../india-time.ts';
-import { cleanLine, cleanText } from '../input.ts';
-import { parseRupeesAsPaise } from '../money.ts';
-import { FUEL_EIGHTHS_MAX } from '../rentals.ts';
-import { MAX_ODOMETER_KM } from '../vehicle.ts';
-import { idField } from './fields.ts';
+import { deskRentalsText as t } from './desk-rentals-texts.ts';
+import { parseIndiaDateTime } from '../../lib/india-time.ts';
+import { cleanLine, cleanText } from '../../lib/input.ts';
+import { parseRupeesAsPaise } from '../../lib/money.ts';
+import { FUEL_EIGHTHS_MAX } from './rentals.ts';
+import { MAX_ODOMETER_KM } from '../../lib/vehicle.ts';
+import { idField } from '../../lib/schemas/fields.ts';
 
 /**
  * The rental desk's forms (the desk page's blocks and requests, a booking's handover, return and

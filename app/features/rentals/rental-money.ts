@@ -4,10 +4,10 @@
  * comes back at the desk, in cash or by UPI or card, with the transaction's reference; nothing to
  * give back is said as such. The pages, the mails and SMS and the API all use these sentences.
  */
-import type { Language } from './i18n/language.ts';
-import { currentLanguage } from './i18n/current.ts';
-import { rentText as t } from './i18n/rent.ts';
-import { formatPaise, type MoneyMethod } from './money.ts';
+import type { Language } from '../../lib/i18n/language.ts';
+import { currentLanguage } from '../../lib/i18n/current.ts';
+import { rentText as t } from './rent-texts.ts';
+import { formatPaise, type MoneyMethod } from '../../lib/money.ts';
 
 /** What the desk collected at the handover: `online` (with 0) when everything was paid online before. */
 export type HandoverMoney = { paise: number; method: MoneyMethod; reference: string | null };

@@ -1,6 +1,6 @@
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
-import { rentText as t } from '../../lib/i18n/rent.ts';
+import { rentText as t } from './rent-texts.ts';
 import {
   checklistItemLabels,
   CHECKLIST_ITEMS,
@@ -9,8 +9,8 @@ import {
   type ChargeLine,
   type ChecklistPhotoView,
   type ChecklistView,
-} from '../../lib/rental-checklist.ts';
-import { formatIndiaDateTime } from '../../lib/rent-view.ts';
+} from './rental-checklist.ts';
+import { formatIndiaDateTime } from './rent-view.ts';
 
 /**
  * The handover and return checklists side by side (photos, km, fuel, damage with new damage

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ageOn, MIN_LICENCE_HOLDER_AGE, parseIsoDate, parseLicenceNumber } from '../licence.ts';
-import { formsText as t } from '../i18n/forms.ts';
-import { liveTexts } from '../i18n/texts.ts';
+import { ageOn, MIN_LICENCE_HOLDER_AGE, parseIsoDate, parseLicenceNumber } from './licence.ts';
+import { formsText as t } from '../../lib/i18n/forms.ts';
+import { liveTexts } from '../../lib/i18n/texts.ts';
 
 /**
  * The typed fields of the driving-licence form, as `/profile/licence` and

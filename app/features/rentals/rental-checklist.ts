@@ -1,5 +1,5 @@
-import { rentText as t } from './i18n/rent.ts';
-import type { Language } from './i18n/language.ts';
+import { rentText as t } from './rent-texts.ts';
+import type { Language } from '../../lib/i18n/language.ts';
 import type { ReturnCharges } from './rental-price.ts';
 import { FUEL_EIGHTHS_MAX } from './rentals.ts';
 

@@ -1,12 +1,12 @@
 /**
  * What the rental pages show, shared by the pages and the desk: India-time dates for people,
  * the month calendar of a car, the range a page was asked for, the WhatsApp text. The rules
- * themselves (quote, refunds) are app/lib/rental-price.ts.
+ * themselves (quote, refunds) are app/features/rentals/rental-price.ts.
  */
-import { indiaDateFormat } from './format.ts';
-import { rentText as t } from './i18n/rent.ts';
+import { indiaDateFormat } from '../../lib/format.ts';
+import { rentText as t } from './rent-texts.ts';
 import { HOUR_MS } from './rental-price.ts';
-import { indiaDateTimeParam, indiaDayStart, indiaMidnight, INDIA_TIME_ZONE, parseIndiaDateTime } from './india-time.ts';
+import { indiaDateTimeParam, indiaDayStart, indiaMidnight, INDIA_TIME_ZONE, parseIndiaDateTime } from '../../lib/india-time.ts';
 
 const DAY_MS = 24 * HOUR_MS;
 

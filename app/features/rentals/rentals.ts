@@ -4,10 +4,10 @@
  * (ISO 8601 with `+05:30`). Safe on both sides.
  */
 
-import { indiaDateFormat } from './format.ts';
-import { INDIA_TIME_ZONE } from './india-time.ts';
-import { rentText as t } from './i18n/rent.ts';
-import type { Language } from './i18n/language.ts';
+import { indiaDateFormat } from '../../lib/format.ts';
+import { INDIA_TIME_ZONE } from '../../lib/india-time.ts';
+import { rentText as t } from './rent-texts.ts';
+import type { Language } from '../../lib/i18n/language.ts';
 import { HOUR_MS, type RentalRates } from './rental-price.ts';
 
 /**
@@ -81,7 +81,7 @@ export type RentalTermsInput = RentalRates & {
 
 type TermsFieldRule = { min: number; max: number; optional?: boolean };
 
-/** Each numeric field's limits; its messages name it by `termsField_<name>` (app/lib/i18n/en/rent.json). */
+/** Each numeric field's limits; its messages name it by `termsField_<name>` (app/features/rentals/texts/en/rent.json). */
 export const RENTAL_TERMS_FIELDS = {
   hourlyRate: { min: 1, max: MAX_RUPEES },
   dailyRate: { min: 1, max: MAX_RUPEES },
