@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { ConfirmDialog, useConfirmStep } from './confirm-dialog.tsx';
-import { formatRupees } from '../lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../lib/format.ts';
 import { paths } from '../lib/paths.ts';
-import { formatIndiaDateTime } from '../features/rentals/rent-view.ts';
 import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus, type ReservationSummary } from '../lib/reservations.ts';
 import { reservationText as t } from '../lib/i18n/reservation.ts';
 import { RichText } from '../lib/i18n/rich.tsx';

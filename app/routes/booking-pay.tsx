@@ -13,12 +13,12 @@ import { FormMessage, primaryButton, secondaryButton } from '../components/form.
 import { useSite } from '../components/site-layout.tsx';
 import { useRazorpayCheckout } from '../components/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
-import { formatRupees } from '../lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../lib/format.ts';
 import { rentText as t } from '../features/rentals/rent-texts.ts';
 import { parseId } from '../lib/input.ts';
 import { checkoutAnswerSchema } from '../features/rentals/schemas.ts';
 import { paths } from '../lib/paths.ts';
-import { formatIndiaDateTime, formatRange } from '../features/rentals/rent-view.ts';
+import { formatRange } from '../features/rentals/rent-view.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/booking-pay';
 

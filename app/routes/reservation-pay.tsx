@@ -10,10 +10,9 @@ import { FormMessage, primaryButton, secondaryButton } from '../components/form.
 import { useSite } from '../components/site-layout.tsx';
 import { useRazorpayCheckout } from '../components/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
-import { formatRupees } from '../lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
-import { formatIndiaDateTime } from '../features/rentals/rent-view.ts';
 import { reservationMessages } from '../lib/reservations.ts';
 import { reservationText as t } from '../lib/i18n/reservation.ts';
 import { checkoutAnswerSchema } from '../features/rentals/schemas.ts';

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
-import { formatRupees } from '../../app/lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../../app/lib/format.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
-import { formatIndiaDateTime } from '../../app/features/rentals/rent-view.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';

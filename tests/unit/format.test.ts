@@ -10,9 +10,9 @@ import {
   groupIndianDigits,
   priceDigits,
   vehiclesFoundText,
+  formatIndiaDateTime,
 } from '../../app/lib/format.ts';
 import { setLanguageSource } from '../../app/lib/i18n/current.ts';
-import { formatIndiaDateTime } from '../../app/features/rentals/rent-view.ts';
 import { dealerWord, shownWordsOf, validityText } from '../../app/lib/dealer-words.ts';
 import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel } from '../../app/lib/inspection-desk.ts';
 

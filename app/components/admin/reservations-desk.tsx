@@ -1,9 +1,8 @@
 import { Form } from 'react-router';
 import { ConfirmDialog, useConfirmStep } from '../confirm-dialog.tsx';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { deskReservationsText as t } from '../../lib/i18n/deskReservations.ts';
-import { formatIndiaDateTime } from '../../features/rentals/rent-view.ts';
 import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationSummary } from '../../lib/reservations.ts';
 
 /** A reservation as the desk sees it (server/reservations/store.ts `DeskReservation`). */

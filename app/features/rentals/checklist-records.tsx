@@ -1,4 +1,4 @@
-import { formatKilometres, formatRupees } from '../../lib/format.ts';
+import { formatKilometres, formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { paths } from '../../lib/paths.ts';
 import { rentText as t } from './rent-texts.ts';
 import {
@@ -10,7 +10,6 @@ import {
   type ChecklistPhotoView,
   type ChecklistView,
 } from './rental-checklist.ts';
-import { formatIndiaDateTime } from './rent-view.ts';
 
 /**
  * The handover and return checklists side by side (photos, km, fuel, damage with new damage

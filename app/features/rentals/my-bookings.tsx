@@ -1,11 +1,11 @@
 import { Form, Link } from 'react-router';
 import { FormMessage, primaryButton, secondaryButton } from '../../components/form.tsx';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { formatPaise } from '../../lib/money.ts';
 import { handoverMoneyText, onlineRefundText, settlementMoneyText, type HandoverMoney, type SettlementMoney } from './rental-money.ts';
 import { rentText as t } from './rent-texts.ts';
 import { bookingStatusLabels, type BookingStatus } from './rentals.ts';
-import { formatIndiaDateTime, formatRange } from './rent-view.ts';
+import { formatRange } from './rent-view.ts';
 import { paths } from '../../lib/paths.ts';
 import type { RentalQuote } from './rental-price.ts';
 import { QuoteLines } from './quote-parts.tsx';

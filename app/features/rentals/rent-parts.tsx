@@ -1,11 +1,10 @@
 import { Link, useHref } from 'react-router';
 import { VehicleImage } from '../vehicle/vehicle-image.tsx';
 import { primaryButton } from '../../components/form.tsx';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { rentText as t } from './rent-texts.ts';
 import { RichText } from '../../lib/i18n/rich.tsx';
 import { paths } from '../../lib/paths.ts';
-import { formatIndiaDateTime } from './rent-view.ts';
 import type { ImageRef } from '../../lib/vehicle.ts';
 
 const pickerInput =

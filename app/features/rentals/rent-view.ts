@@ -3,22 +3,15 @@
  * the month calendar of a car, the range a page was asked for, the WhatsApp text. The rules
  * themselves (quote, refunds) are app/features/rentals/rental-price.ts.
  */
-import { indiaDateFormat } from '../../lib/format.ts';
+import { formatIndiaDateTime, indiaDateFormat } from '../../lib/format.ts';
 import { rentText as t } from './rent-texts.ts';
 import { HOUR_MS } from './rental-price.ts';
 import { indiaDateTimeParam, indiaDayStart, indiaMidnight, INDIA_TIME_ZONE, parseIndiaDateTime } from '../../lib/india-time.ts';
 
 const DAY_MS = 24 * HOUR_MS;
 
-const dateTimeFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: INDIA_TIME_ZONE });
 const dayFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', timeZone: INDIA_TIME_ZONE });
 const monthFormat = indiaDateFormat({ month: 'long', year: 'numeric', timeZone: INDIA_TIME_ZONE });
-
-/** An instant (epoch ms or ISO text) as India reads it: 'Tue, 1 Dec, 10:00 am'. */
-export function formatIndiaDateTime(value: number | string): string {
-  const ms = typeof value === 'number' ? value : Date.parse(value);
-  return Number.isFinite(ms) ? dateTimeFormat.format(ms) : '—';
-}
 
 export function formatIndiaDay(ms: number): string {
   return dayFormat.format(ms);

@@ -22,7 +22,7 @@ import { appContext } from '../../context.ts';
 import { formError, noFormErrors, parseForm, typedValues } from '../../lib/form-errors.ts';
 import { deskHandoverSchema, deskRefusalSchema, deskReturnSchema, deskSettleSchema } from '../../features/rentals/desk-schemas.ts';
 import type { z } from 'zod';
-import { formatKilometres, formatRupees } from '../../lib/format.ts';
+import { formatKilometres, formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { parseId } from '../../lib/input.ts';
 import { licenceStatusText } from '../../features/rentals/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -38,7 +38,7 @@ import {
   type ChecklistStage,
 } from '../../features/rentals/rental-checklist.ts';
 import { imageTooLarge, MAX_IMAGE_MB } from '../../lib/uploads.ts';
-import { formatIndiaDateTime, formatRange } from '../../features/rentals/rent-view.ts';
+import { formatRange } from '../../features/rentals/rent-view.ts';
 import { bookingStatusLabels, EARLY_HANDOVER_HOURS, FUEL_EIGHTHS_MAX } from '../../features/rentals/rentals.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../features/rentals/desk-rentals-texts.ts';

@@ -17,12 +17,12 @@ import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../c
 import { formError, parseForm } from '../../lib/form-errors.ts';
 import { deskBlockSchema, deskRefusalSchema } from '../../features/rentals/desk-schemas.ts';
 import { appContext } from '../../context.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { parseId } from '../../lib/input.ts';
 import { licenceStatusText } from '../../features/rentals/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { HOUR_MS } from '../../features/rentals/rental-price.ts';
-import { formatIndiaDateTime, formatIndiaDay, formatRange, suggestedRange } from '../../features/rentals/rent-view.ts';
+import { formatIndiaDay, formatRange, suggestedRange } from '../../features/rentals/rent-view.ts';
 import { bookingStatusLabels, type BookingStatus } from '../../features/rentals/rentals.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../features/rentals/desk-rentals-texts.ts';
