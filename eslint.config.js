@@ -143,7 +143,6 @@ const componentsNotYetMoved = [
   'app/components/my-*.tsx',
   'app/components/listing-filters.tsx',
   'app/components/home-visit.tsx',
-  'app/components/reserve-button.tsx',
   'app/components/test-drive-button.tsx',
   'app/components/use-razorpay-checkout.ts',
   'app/components/site-layout.tsx',

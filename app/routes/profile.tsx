@@ -6,7 +6,7 @@ import { listDevices, revokeDevice } from '../../server/auth/devices.ts';
 import { MyDevices, type MyDevice } from '../features/accounts/my-devices.tsx';
 import { takeFlash } from '../../server/http/flash.ts';
 import { listOwnReservations } from '../../server/reservations/reservations.ts';
-import { MyReservations } from '../components/my-reservations.tsx';
+import { MyReservations } from '../features/reservations/my-reservations.tsx';
 import { ownLicenceView } from '../../server/rentals/licences.ts';
 import { LicenceSection } from '../features/rentals/licence-form.tsx';
 import { MyBookings, type MyBooking } from '../features/rentals/my-bookings.tsx';

@@ -16,7 +16,7 @@ import { WishlistButton } from '../features/wishlist/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../features/vehicle/share-button.tsx';
 import { TestDriveButton } from '../components/test-drive-button.tsx';
-import { ReserveButton, ReserveNotOffered } from '../components/reserve-button.tsx';
+import { ReserveButton, ReserveNotOffered } from '../features/reservations/reserve-button.tsx';
 import { FormMessage } from '../components/form.tsx';
 import { takeFlash } from '../../server/http/flash.ts';
 import { useSite } from '../components/site-layout.tsx';

@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../app/lib/i18n/language.ts';
 import { FILTER_NAMES, type FilterName } from '../../app/lib/listing-filters/catalogue.ts';
 import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../../app/features/rentals/rentals.ts';
 import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../../app/lib/test-drives.ts';
-import { RESERVATION_STATUSES } from '../../app/lib/reservations.ts';
+import { RESERVATION_STATUSES } from '../../app/features/reservations/reservations.ts';
 
 /**
  * What `/api/v1` answers, as zod schemas: the OpenAPI document (server/http/openapi.ts) is

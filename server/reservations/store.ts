@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Selectable } from 'kysely';
-import type { ReservationStatus } from '../../app/lib/reservations.ts';
+import type { ReservationStatus } from '../../app/features/reservations/reservations.ts';
 import type { CarReservationTable, DB } from '../db/schema.ts';
 import type { Database } from '../db/connection.ts';
 import { NotFoundError } from '../errors.ts';
-import { reservationMessages } from '../../app/lib/reservations.ts';
+import { reservationMessages } from '../../app/features/reservations/reservations.ts';
 import { indiaIso } from '../../app/lib/india-time.ts';
 import { paiseToWholeRupees } from '../../app/lib/money.ts';
 

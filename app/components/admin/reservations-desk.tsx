@@ -3,7 +3,7 @@ import { ConfirmDialog, useConfirmStep } from '../confirm-dialog.tsx';
 import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { deskReservationsText as t } from '../../lib/i18n/deskReservations.ts';
-import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationSummary } from '../../lib/reservations.ts';
+import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationSummary } from '../../features/reservations/reservations.ts';
 
 /** A reservation as the desk sees it (server/reservations/store.ts `DeskReservation`). */
 export type DeskReservationView = ReservationSummary & {

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { ConfirmDialog, useConfirmStep } from './confirm-dialog.tsx';
-import { formatRupees, formatIndiaDateTime } from '../lib/format.ts';
-import { paths } from '../lib/paths.ts';
-import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus, type ReservationSummary } from '../lib/reservations.ts';
-import { reservationText as t } from '../lib/i18n/reservation.ts';
-import { RichText } from '../lib/i18n/rich.tsx';
-import { BookedCar, BookingCard, BookingsSection, bookingLinkClass, CancelBooking } from './profile-bookings.tsx';
+import { ConfirmDialog, useConfirmStep } from '../../components/confirm-dialog.tsx';
+import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
+import { paths } from '../../lib/paths.ts';
+import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationStatus, type ReservationSummary } from './reservations.ts';
+import { reservationText as t } from './reservation-texts.ts';
+import { RichText } from '../../lib/i18n/rich.tsx';
+import { BookedCar, BookingCard, BookingsSection, bookingLinkClass, CancelBooking } from '../../components/profile-bookings.tsx';
 
 /** A reservation as the profile lists it (server/reservations/store.ts `Reservation`). */
 export type MyReservation = ReservationSummary & { payBy: string };

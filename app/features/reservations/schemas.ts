@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formsText as t } from '../i18n/forms.ts';
+import { formsText as t } from '../../lib/i18n/forms.ts';
 
 /** `GET /api/v1/me/reservations`: which page of the buyer's reservations. */
 export const reservationListQuerySchema = z.object({

@@ -1,6 +1,6 @@
-import { formatRupees } from './format.ts';
-import { reservationText as t } from './i18n/reservation.ts';
-import { liveTexts } from './i18n/texts.ts';
+import { formatRupees } from '../../lib/format.ts';
+import { reservationText as t } from './reservation-texts.ts';
+import { liveTexts } from '../../lib/i18n/texts.ts';
 
 /**
  * Reserving a car for sale with a refundable token (docs/decisions/080): what the pages, the API

@@ -1,6 +1,6 @@
-import { paths } from '../lib/paths.ts';
-import { reserveLabel } from '../lib/reservations.ts';
-import { reservationText as t } from '../lib/i18n/reservation.ts';
+import { paths } from '../../lib/paths.ts';
+import { reserveLabel } from './reservations.ts';
+import { reservationText as t } from './reservation-texts.ts';
 
 /**
  * "Reserve for ₹5,000, fully refundable" on an available car for sale (decision 080): a plain
