@@ -140,10 +140,7 @@ const featureZones = features.map((feature) => ({
 const componentsNotYetMoved = [
   'app/components/admin/**',
   'app/components/leads/**',
-  'app/components/my-*.tsx',
   'app/components/listing-filters.tsx',
-  'app/components/home-visit.tsx',
-  'app/components/test-drive-button.tsx',
   'app/components/use-razorpay-checkout.ts',
   'app/components/site-layout.tsx',
 ];

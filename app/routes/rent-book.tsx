@@ -9,7 +9,7 @@ import { carAvailability } from '../../server/rentals/bookings.ts';
 import { requestBooking } from '../../server/rentals/lifecycle.ts';
 import { renterReadiness, type StepAction, type StepState } from '../../server/rentals/readiness.ts';
 import { rentalPolicy, rentalSettings } from '../../server/rentals/store.ts';
-import { ServedAreas } from '../components/home-visit.tsx';
+import { ServedAreas } from '../features/appointments/home-visit.tsx';
 import { sortedAreas } from '../lib/service-areas.ts';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../components/form.tsx';
 import { QuoteBreakdown } from '../features/rentals/quote-parts.tsx';

@@ -15,7 +15,7 @@ import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../features/vehicle/share-button.tsx';
-import { TestDriveButton } from '../components/test-drive-button.tsx';
+import { TestDriveButton } from '../features/appointments/test-drive-button.tsx';
 import { ReserveButton, ReserveNotOffered } from '../features/reservations/reserve-button.tsx';
 import { FormMessage } from '../components/form.tsx';
 import { takeFlash } from '../../server/http/flash.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../../app/lib/i18n/language.ts';
 import { FILTER_NAMES, type FilterName } from '../../app/lib/listing-filters/catalogue.ts';
 import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../../app/features/rentals/rentals.ts';
-import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../../app/lib/test-drives.ts';
+import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../../app/features/appointments/test-drives.ts';
 import { RESERVATION_STATUSES } from '../../app/features/reservations/reservations.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Form } from 'react-router';
 import { FormMessage, primaryButton, SelectField, TextAreaField, TextField } from '../form.tsx';
-import { hourLabel } from '../../lib/test-drives.ts';
+import { hourLabel } from '../../features/appointments/test-drives.ts';
 import { serviceAreaLines, type ServiceArea } from '../../lib/service-areas.ts';
 import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
 import type { Language } from '../../lib/i18n/language.ts';

@@ -32,17 +32,17 @@ import {
   OFFER_LIMITS,
   deskOfferStateLabels,
   offerFormSchema,
-} from '../../lib/inspection-desk.ts';
-import { deskInspectionsText as t } from '../../lib/i18n/deskInspections.ts';
+} from '../../features/appointments/inspection-desk.ts';
+import { deskInspectionsText as t } from '../../features/appointments/desk-inspections-texts.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { REGISTRATION_STATES } from '../../lib/listing-filters/registration.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import { dayLabel, slotLabel, STATUS_LABELS } from '../../lib/test-drives.ts';
+import { dayLabel, slotLabel, STATUS_LABELS } from '../../features/appointments/test-drives.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../lib/vehicle-schema.ts';
 import type { Route } from './+types/inspection';
-import { homeAddressLine } from '../../lib/home-address.ts';
+import { homeAddressLine } from '../../features/appointments/home-address.ts';
 import { addDays, indiaDay } from '../../lib/india-time.ts';
 
 /**

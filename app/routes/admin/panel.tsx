@@ -17,7 +17,7 @@ import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths, pageAddress } from '../../lib/paths.ts';
-import { dayLabel } from '../../lib/test-drives.ts';
+import { dayLabel } from '../../features/appointments/test-drives.ts';
 import type { Route } from './+types/panel';
 import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
 import { withoutLanguage } from '../../lib/i18n/language.ts';

@@ -21,9 +21,9 @@ import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { deskTestDrivesText as t } from '../../lib/i18n/deskTestDrives.ts';
-import { dayLabel, MODE_LABELS, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../lib/test-drives.ts';
+import { dayLabel, MODE_LABELS, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../features/appointments/test-drives.ts';
 import type { Route } from './+types/test-drives';
-import { homeAddressLine } from '../../lib/home-address.ts';
+import { homeAddressLine } from '../../features/appointments/home-address.ts';
 import { addDays, indiaDay, parseIndiaDate } from '../../lib/india-time.ts';
 
 /** The day's test drives for the team: who comes when, and confirm / reschedule / done / no-show. */

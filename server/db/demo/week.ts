@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { AppServices } from '../../services.ts';
-import { slotInstant } from '../../../app/lib/test-drives.ts';
+import { slotInstant } from '../../../app/features/appointments/test-drives.ts';
 import { HOUR_MS } from '../../../app/features/rentals/rental-price.ts';
 import { saveVerifiedPhone, ensureProfile } from '../../accounts/profiles.ts';
 import { submitLicence, reviewLicence } from '../../rentals/licences.ts';

@@ -1,9 +1,9 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
-import { testDriveMessages } from '../../../app/lib/test-drives.ts';
-import { testDriveText as t } from '../../../app/lib/i18n/testDrive.ts';
-import { testDriveBodySchema, testDriveRescheduleSchema, testDriveSlotsQuerySchema } from '../../../app/lib/schemas/test-drives.ts';
+import { testDriveMessages } from '../../../app/features/appointments/test-drives.ts';
+import { testDriveText as t } from '../../../app/features/appointments/test-drive-texts.ts';
+import { testDriveBodySchema, testDriveRescheduleSchema, testDriveSlotsQuerySchema } from '../../../app/features/appointments/test-drive-schemas.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';

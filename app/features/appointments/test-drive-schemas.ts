@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
-import { parseSlot, TEST_DRIVE_MODES, testDriveMessages } from '../test-drives.ts';
-import { idField } from './fields.ts';
-import { homeAddressFields, homeNeedsStreet } from './home-address.ts';
-import { parseIndiaDate } from '../india-time.ts';
+import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../../lib/pin-code.ts';
+import { parseSlot, TEST_DRIVE_MODES, testDriveMessages } from './test-drives.ts';
+import { idField } from '../../lib/schemas/fields.ts';
+import { homeAddressFields, homeNeedsStreet } from './home-address-schemas.ts';
+import { parseIndiaDate } from '../../lib/india-time.ts';
 
 /**
  * The test-drive request as the booking page's form and `POST /api/v1/test-drives` send it: the

@@ -1,11 +1,11 @@
 import { Form, Link } from 'react-router';
-import { formatKilometres, formatRupees } from '../lib/format.ts';
-import { conditionItemLabel, conditionStatusLabel, offerStateLabels, type Offer } from '../lib/inspection-desk.ts';
-import { paths } from '../lib/paths.ts';
-import { accountText as t } from '../lib/i18n/account.ts';
-import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from '../lib/test-drives.ts';
-import { homeAddressLine } from '../lib/home-address.ts';
-import { BookingCard, BookingsSection, bookingLinkClass } from './profile-bookings.tsx';
+import { formatKilometres, formatRupees } from '../../lib/format.ts';
+import { conditionItemLabel, conditionStatusLabel, offerStateLabels, type Offer } from './inspection-desk.ts';
+import { paths } from '../../lib/paths.ts';
+import { accountText as t } from '../../lib/i18n/account.ts';
+import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from './test-drives.ts';
+import { homeAddressLine } from './home-address.ts';
+import { BookingCard, BookingsSection, bookingLinkClass } from '../../components/profile-bookings.tsx';
 
 export type MyInspection = {
   id: number;

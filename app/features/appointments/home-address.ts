@@ -1,10 +1,10 @@
-import { formsText as t } from './i18n/forms.ts';
-import { liveTexts } from './i18n/texts.ts';
+import { formsText as t } from '../../lib/i18n/forms.ts';
+import { liveTexts } from '../../lib/i18n/texts.ts';
 
 /**
  * Where a home test drive or a home inspection goes (decision 097): the street address (house
  * or flat, street, area), an optional landmark and the PIN code. The limits are also CHECKs on
- * the columns (migration 033); the schema (schemas/home-address.ts) says them first, beside the field.
+ * the columns (migration 033); the schema (home-address-schemas.ts) says them first, beside the field.
  */
 
 export const STREET_MAX = 200;

@@ -4,11 +4,11 @@
  * India Standard Time, written 'YYYY-MM-DDTHH:MM'; the database keeps the UTC instant.
  */
 
-import { servedAreaProblem, type ServiceArea } from './service-areas.ts';
-import { dateLocale, formatClock } from './format.ts';
-import { addDays, indiaDay, parseIndiaDate, parseIndiaDateTime } from './india-time.ts';
-import { testDriveText as t } from './i18n/testDrive.ts';
-import { liveTexts } from './i18n/texts.ts';
+import { servedAreaProblem, type ServiceArea } from '../../lib/service-areas.ts';
+import { dateLocale, formatClock } from '../../lib/format.ts';
+import { addDays, indiaDay, parseIndiaDate, parseIndiaDateTime } from '../../lib/india-time.ts';
+import { testDriveText as t } from './test-drive-texts.ts';
+import { liveTexts } from '../../lib/i18n/texts.ts';
 
 /** Every slot lasts one hour and starts on the hour (decision 025: why it is not a setting). */
 export const TEST_DRIVE_SLOT_MINUTES = 60;

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../pin-code.ts';
-import { parseSlot, TEST_DRIVE_MODES } from '../test-drives.ts';
-import { sellCarSchema } from './sell-estimate.ts';
-import { homeAddressFields, homeNeedsStreet } from './home-address.ts';
-import { formsText as t } from '../i18n/forms.ts';
-import { liveTexts } from '../i18n/texts.ts';
-import { parseIndiaDate } from '../india-time.ts';
+import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../../lib/pin-code.ts';
+import { parseSlot, TEST_DRIVE_MODES } from './test-drives.ts';
+import { sellCarSchema } from '../../lib/schemas/sell-estimate.ts';
+import { homeAddressFields, homeNeedsStreet } from './home-address-schemas.ts';
+import { formsText as t } from '../../lib/i18n/forms.ts';
+import { liveTexts } from '../../lib/i18n/texts.ts';
+import { parseIndiaDate } from '../../lib/india-time.ts';
 
 /**
  * Booking an inspection of a seller's car (decision 081), as `POST /api/v1/inspections` sends

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
-import { ConfirmDialog, useConfirmStep } from './confirm-dialog.tsx';
-import { paths } from '../lib/paths.ts';
-import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDriveMode, type TestDriveStatus } from '../lib/test-drives.ts';
-import { testDriveText as t } from '../lib/i18n/testDrive.ts';
-import { homeAddressLine } from '../lib/home-address.ts';
-import { BookedCar, BookingCard, BookingsSection, bookingLinkClass, CancelBooking } from './profile-bookings.tsx';
+import { ConfirmDialog, useConfirmStep } from '../../components/confirm-dialog.tsx';
+import { paths } from '../../lib/paths.ts';
+import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDriveMode, type TestDriveStatus } from './test-drives.ts';
+import { testDriveText as t } from './test-drive-texts.ts';
+import { homeAddressLine } from './home-address.ts';
+import { BookedCar, BookingCard, BookingsSection, bookingLinkClass, CancelBooking } from '../../components/profile-bookings.tsx';
 
 export type MyTestDrive = {
   id: number;

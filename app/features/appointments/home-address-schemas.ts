@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { hasControlCharacters } from '../input.ts';
-import { homeAddressMessages, LANDMARK_MAX, STREET_MAX } from '../home-address.ts';
+import { hasControlCharacters } from '../../lib/input.ts';
+import { homeAddressMessages, LANDMARK_MAX, STREET_MAX } from './home-address.ts';
 
 /** A home visit's street address and landmark as forms and the app's bodies send them (decision 097). */
 

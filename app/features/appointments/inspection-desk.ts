@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { INSPECTION_STATUSES } from './vehicle-schema.ts';
-import { deskInspectionsText as t } from './i18n/deskInspections.ts';
-import { indiaDay, indiaIso } from './india-time.ts';
+import { INSPECTION_STATUSES } from '../../lib/vehicle-schema.ts';
+import { deskInspectionsText as t } from './desk-inspections-texts.ts';
+import { indiaDay, indiaIso } from '../../lib/india-time.ts';
 
 /**
  * The desk's side of a seller's inspection (decision 084), shared by the admin page, the

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { inputClass, TextField } from './form.tsx';
-import type { ServiceArea } from '../lib/service-areas.ts';
-import { LANDMARK_MAX, STREET_MAX } from '../lib/home-address.ts';
-import { formsText as t } from '../lib/i18n/forms.ts';
+import { inputClass, TextField } from '../../components/form.tsx';
+import type { ServiceArea } from '../../lib/service-areas.ts';
+import { LANDMARK_MAX, STREET_MAX } from './home-address.ts';
+import { formsText as t } from '../../lib/i18n/forms.ts';
 
 /**
  * The parts a home visit's form shares (test drive, inspection; decision 097): the areas we

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { paths } from '../lib/paths.ts';
-import { offersTestDrive } from '../lib/vehicle.ts';
+import { paths } from '../../lib/paths.ts';
+import { offersTestDrive } from '../../lib/vehicle.ts';
 // The car page's own texts: the test drive's (and its rules) load with the booking page, not with every car.
-import { vehicleText as t } from '../lib/i18n/vehicle.ts';
+import { vehicleText as t } from '../../lib/i18n/vehicle.ts';
 
 /** "Book a test drive" on a car for sale; nothing for a car sold, reserved or in the rental fleet. */
 export function TestDriveButton({ vehicle }: { vehicle: { id: number; status: string } }) {
