@@ -140,7 +140,6 @@ const featureZones = features.map((feature) => ({
 const componentsNotYetMoved = [
   'app/components/admin/**',
   'app/components/leads/**',
-  'app/components/listing-filters.tsx',
   'app/components/use-razorpay-checkout.ts',
   'app/components/site-layout.tsx',
 ];

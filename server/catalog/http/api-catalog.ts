@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { publicStatus } from '../public-status.ts';
 import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
-import { queryObject, vehiclesQuerySchema } from '../../../app/lib/schemas/listing.ts';
+import { queryObject, vehiclesQuerySchema } from '../../../app/features/listing/schemas.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { financeTerms } from '../settings.ts';
 import { emiFrom } from '../../../app/features/emi/emi.ts';

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useHref, useLocation, useNavigate } from 'react-router';
-import type { ListingView } from '../lib/listing-view.ts';
-import { groupIndianDigits } from '../lib/format.ts';
-import { CloseIcon } from './icons.tsx';
-import { EmptyPanel, EmptyPanelLink } from './empty-state.tsx';
-import { LaterHydration } from './later-hydration.tsx';
-import { browseText as t } from '../lib/i18n/browse.ts';
+import type { ListingView } from './listing-view.ts';
+import { groupIndianDigits } from '../../lib/format.ts';
+import { CloseIcon } from '../../components/icons.tsx';
+import { EmptyPanel, EmptyPanelLink } from '../../components/empty-state.tsx';
+import { LaterHydration } from '../../components/later-hydration.tsx';
+import { browseText as t } from '../../lib/i18n/browse.ts';
 
 /**
  * The buyer's filters on the listing: a plain GET form (it works without JavaScript), shown as a

@@ -11,9 +11,9 @@ import {
   type FilterName,
   type ListingFilters,
   type Sort,
-} from './listing-filters/catalogue.ts';
-import { activeFilterCount, listingParams, withoutFilter } from './listing-filters/url.ts';
-import { paths } from './paths.ts';
+} from '../../lib/listing-filters/catalogue.ts';
+import { activeFilterCount, listingParams, withoutFilter } from './filter-url.ts';
+import { paths } from '../../lib/paths.ts';
 
 /**
  * What a listing page (home, or one category's page) shows of the buyer's filters, worked out

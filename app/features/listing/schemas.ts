@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { parsePage, parseWholeNumber } from '../input.ts';
-import { DEFAULT_SORT, FILTER_NAMES, filterReaders, readSort, type ListingFilters, type Sort } from '../listing-filters/catalogue.ts';
-import { single } from '../listing-filters/params.ts';
-import { MAX_SEARCH_LENGTH } from '../search.ts';
+import { parsePage, parseWholeNumber } from '../../lib/input.ts';
+import { DEFAULT_SORT, FILTER_NAMES, filterReaders, readSort, type ListingFilters, type Sort } from '../../lib/listing-filters/catalogue.ts';
+import { single } from '../../lib/listing-filters/params.ts';
+import { MAX_SEARCH_LENGTH } from '../search/search.ts';
 
 /**
  * What a listing URL accepts (decision 023), for the listing pages (home, a category) and

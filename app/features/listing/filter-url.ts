@@ -1,9 +1,9 @@
 /**
  * The listing's URL parameters (decision 023) written back in a fixed order, so equal listings
- * have equal URLs. They are read by the listing query's schema (app/lib/schemas/listing.ts);
+ * have equal URLs. They are read by the listing query's schema (app/features/listing/schemas.ts);
  * each filter's own writing is its entry in catalogue.ts.
  */
-import { DEFAULT_SORT, FILTER_NAMES, filterOf, filterValues, type FilterName, type ListingFilters, type Sort } from './catalogue.ts';
+import { DEFAULT_SORT, FILTER_NAMES, filterOf, filterValues, type FilterName, type ListingFilters, type Sort } from '../../lib/listing-filters/catalogue.ts';
 
 /** How many filter values are on: the SEO rule (one is a landing page, more are not) counts these. */
 export function activeFilterCount(filters: ListingFilters): number {
