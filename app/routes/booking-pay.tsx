@@ -11,7 +11,7 @@ import { getOwnBooking } from '../../server/rentals/bookings.ts';
 import { confirmCheckoutPayment, startOnlinePayment, type CheckoutStart } from '../../server/rentals/payments.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { useSite } from '../components/site-layout.tsx';
-import { useRazorpayCheckout } from '../components/use-razorpay-checkout.ts';
+import { useRazorpayCheckout } from '../features/payments/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
 import { formatRupees, formatIndiaDateTime } from '../lib/format.ts';
 import { rentText as t } from '../features/rentals/rent-texts.ts';

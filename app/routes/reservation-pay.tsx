@@ -8,7 +8,7 @@ import { confirmReservationPayment } from '../../server/reservations/reservation
 import { findOwnReservation } from '../../server/reservations/store.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
 import { useSite } from '../components/site-layout.tsx';
-import { useRazorpayCheckout } from '../components/use-razorpay-checkout.ts';
+import { useRazorpayCheckout } from '../features/payments/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
 import { formatRupees, formatIndiaDateTime } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';

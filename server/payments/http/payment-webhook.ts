@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import { webhookAnswerSchema } from '../../http/api-answers.ts';
-import { razorpayEventSchema } from '../../../app/lib/schemas/payments.ts';
+import { razorpayEventSchema } from '../../../app/features/payments/schemas.ts';
 import { rentalDeskText as t } from '../../../app/features/rentals/rental-desk-texts.ts';
 import { AppError } from '../../errors.ts';
 import { describeRoute } from '../../http/openapi.ts';

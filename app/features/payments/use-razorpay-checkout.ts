@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigation, useSubmit } from 'react-router';
-import { loadCheckout, type RazorpayResponse } from '../lib/razorpay-checkout.ts';
-import { checkoutWindowText as t } from '../lib/i18n/checkoutWindow.ts';
+import { loadCheckout, type RazorpayResponse } from './razorpay-checkout.ts';
+import { checkoutWindowText as t } from './checkout-window-texts.ts';
 
 /** One payment through Razorpay Checkout: the order the server made, and the words Checkout shows. */
 export type CheckoutOrder = {
