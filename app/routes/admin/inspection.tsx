@@ -17,8 +17,8 @@ import {
   parseInspectionRecord,
   recordInspection,
 } from '../../../server/inspections/inspection-desk.ts';
-import { PageHeader, PhoneFact, StatusBadge } from '../../components/admin/admin-ui.tsx';
-import { Toast } from '../../components/admin/toast.tsx';
+import { PageHeader, PhoneFact, StatusBadge } from '../../features/admin/admin-ui.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';

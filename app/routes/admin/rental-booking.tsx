@@ -15,7 +15,7 @@ import { refundsOf, retryBookingRefunds } from '../../../server/rentals/refunds.
 import { formatPaise, IN_PERSON_METHODS, MAX_REFERENCE_LENGTH, paiseAsRupeesText, rupeesToPaise } from '../../lib/money.ts';
 import type { HandoverMoney, SettlementMoney } from '../../features/rentals/rental-money.ts';
 import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
-import { PageHeader } from '../../components/admin/admin-ui.tsx';
+import { PageHeader } from '../../features/admin/admin-ui.tsx';
 import { ChargeList, ChecklistRecords } from '../../features/rentals/checklist-records.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton, SelectField, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';

@@ -12,7 +12,7 @@ import { confirmBooking, refuseBooking } from '../../../server/rentals/lifecycle
 import { listBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
 import { formatPaise } from '../../lib/money.ts';
 import { InvalidInputError } from '../../../server/errors.ts';
-import { PageHeader } from '../../components/admin/admin-ui.tsx';
+import { PageHeader } from '../../features/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { formError, parseForm } from '../../lib/form-errors.ts';
 import { deskBlockSchema, deskRefusalSchema } from '../../features/rentals/desk-schemas.ts';

@@ -4,7 +4,7 @@ import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { listLicences, parseRefusalReason, reviewLicence } from '../../../server/rentals/licences.ts';
-import { PageHeader } from '../../components/admin/admin-ui.tsx';
+import { PageHeader } from '../../features/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { LicencePhotos } from '../../features/vehicle/photo-link.tsx';
 import { LicenceStatusBadge } from '../../features/rentals/licence-form.tsx';

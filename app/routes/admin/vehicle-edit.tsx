@@ -15,12 +15,12 @@ import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-
 import { NotFoundError } from '../../../server/errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { FormActions, latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
-import { IMAGE_FETCHER_KEY, ImageManager } from '../../components/admin/image-manager.tsx';
-import { Toast } from '../../components/admin/toast.tsx';
-import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
+import { FormActions, latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../features/admin/admin-ui.tsx';
+import { IMAGE_FETCHER_KEY, ImageManager } from '../../features/admin/image-manager.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
+import { ReservationsDesk } from '../../features/admin/reservations-desk.tsx';
 import { listCarReservations } from '../../../server/reservations/reservations.ts';
-import { VehicleForm } from '../../components/admin/vehicle-form.tsx';
+import { VehicleForm } from '../../features/admin/vehicle-form.tsx';
 import {
   MAX_VEHICLE_IMAGES,
   parseVehicleValues,
@@ -38,7 +38,7 @@ import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { detailTitle } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicle-edit';
-import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from '../../features/admin/admin-vehicles-texts.ts';
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const title = loaderData?.vehicle ? t('editNamed', { name: detailTitle(loaderData.vehicle) }) : t('editVehicle');

@@ -2,12 +2,12 @@
  * The names people read for the fields of an audit record. The audit log keeps each record as
  * the code wrote it (`depositRefund`, `emiRatePercent`), in English, before and after a change;
  * the list of what changed names each field in the page's language instead: a setting by its
- * label on the settings page, any other field by its name here (app/lib/i18n/en/auditFields.json and its Hindi twin).
+ * label on the settings page, any other field by its name here (texts/en/auditFields.json and its Hindi twin).
  */
-import en from './i18n/en/auditFields.json' with { type: 'json' };
-import settingsEn from './i18n/en/adminSettings.json' with { type: 'json' };
-import { adminSettingsText } from './i18n/adminSettings.ts';
-import { auditFieldsText } from './i18n/auditFields.ts';
+import en from './texts/en/auditFields.json' with { type: 'json' };
+import settingsEn from './texts/en/adminSettings.json' with { type: 'json' };
+import { adminSettingsText } from './admin-settings-texts.ts';
+import { auditFieldsText } from './audit-fields-texts.ts';
 
 type FieldKey = Parameters<typeof auditFieldsText>[0];
 type SettingsKey = Parameters<typeof adminSettingsText>[0];

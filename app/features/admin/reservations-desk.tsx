@@ -1,9 +1,9 @@
 import { Form } from 'react-router';
-import { ConfirmDialog, useConfirmStep } from '../confirm-dialog.tsx';
+import { ConfirmDialog, useConfirmStep } from '../../components/confirm-dialog.tsx';
 import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { deskReservationsText as t } from '../../lib/i18n/deskReservations.ts';
-import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationSummary } from '../../features/reservations/reservations.ts';
+import { deskReservationsText as t } from './desk-reservations-texts.ts';
+import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationSummary } from '../reservations/reservations.ts';
 
 /** A reservation as the desk sees it (server/reservations/store.ts `DeskReservation`). */
 export type DeskReservationView = ReservationSummary & {

@@ -1,15 +1,15 @@
 import { Children } from 'react';
 import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router';
-import { Pagination } from '../pagination.tsx';
+import { Pagination } from '../../components/pagination.tsx';
 import type { Toast as ToastMessage } from '../../lib/toast.ts';
 import { telLink, whatsappLink } from '../../lib/contact.ts';
 import { customerWhatsappNumber, LEAD_STATUS_LABELS, LEAD_STATUSES, MAX_NOTES, MAX_SEARCH, type LeadStatusValue } from '../../lib/lead-forms.ts';
-import { Toast } from '../admin/toast.tsx';
-import { ConfirmDialog } from '../admin/confirm-dialog.tsx';
-import { useConfirmStep } from '../confirm-dialog.tsx';
-import { PhoneIcon, WhatsAppIcon } from '../icons.tsx';
+import { Toast } from './toast.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useConfirmStep } from '../../components/confirm-dialog.tsx';
+import { PhoneIcon, WhatsAppIcon } from '../../components/icons.tsx';
 import { adminPaths } from '../../lib/paths.ts';
-import { deskLeadsText as t } from '../../lib/i18n/deskLeads.ts';
+import { deskLeadsText as t } from './desk-leads-texts.ts';
 
 /** The pieces both admin lead pages (requested vehicles, selling vehicles) are built from. */
 

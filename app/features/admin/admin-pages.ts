@@ -1,4 +1,4 @@
-import { adminShellText as t } from './i18n/adminShell.ts';
+import { adminShellText as t } from './admin-shell-texts.ts';
 
 /**
  * What the admin pages show that the server decides as well: the pages render these, the

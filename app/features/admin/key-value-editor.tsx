@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import type { MapName, MapRow } from '../../lib/vehicle-schema.ts';
 import { RemoveLabel, smallButton, useHydrated } from './admin-ui.tsx';
-import { inputClass } from '../form.tsx';
-import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { inputClass } from '../../components/form.tsx';
+import { adminVehiclesText as t } from './admin-vehicles-texts.ts';
 
 type Props = {
   name: MapName;

@@ -1,14 +1,14 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Toast } from '../../lib/toast.ts';
-import { ArrowLeftIcon } from '../icons.tsx';
-import { primaryButton, secondaryButton } from '../form.tsx';
-import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
+import { ArrowLeftIcon } from '../../components/icons.tsx';
+import { primaryButton, secondaryButton } from '../../components/form.tsx';
+import { adminShellText as t } from './admin-shell-texts.ts';
 import { telLink } from '../../lib/contact.ts';
 
 /** Pieces the admin catalogue screens share: page header, fields, toasts from several sources. */
 
-export { useHydrated } from '../use-hydrated.ts';
+export { useHydrated } from '../../components/use-hydrated.ts';
 
 /** A toast with the moment the server made it, so the page can show the newest of several. */
 export type StampedToast = Toast & { at: number };

@@ -1,8 +1,8 @@
 import { Form } from 'react-router';
-import { FormMessage, primaryButton, SelectField, TextAreaField, TextField } from '../form.tsx';
-import { hourLabel } from '../../features/appointments/test-drives.ts';
+import { FormMessage, primaryButton, SelectField, TextAreaField, TextField } from '../../components/form.tsx';
+import { hourLabel } from '../appointments/test-drives.ts';
 import { serviceAreaLines, type ServiceArea } from '../../lib/service-areas.ts';
-import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
+import { adminSettingsText as t } from './admin-settings-texts.ts';
 import type { Language } from '../../lib/i18n/language.ts';
 
 /** The test-drive block of the admin settings, as the form shows and sends it. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ConfirmDialog as SiteConfirmDialog, type ConfirmDialogProps } from '../confirm-dialog.tsx';
-import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
+import { ConfirmDialog as SiteConfirmDialog, type ConfirmDialogProps } from '../../components/confirm-dialog.tsx';
+import { adminShellText as t } from './admin-shell-texts.ts';
 
 /**
  * The confirmation step before a delete. It is a real step in both worlds: without script the

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Toast as ToastMessage } from '../../lib/toast.ts';
-import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
+import { adminShellText as t } from './admin-shell-texts.ts';
 
 export const TOAST_MS = 3000;
 

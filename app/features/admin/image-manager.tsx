@@ -5,7 +5,7 @@ import { imageSrc } from '../../lib/vehicle.ts';
 import { useMediaBase } from '../../lib/media-base.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { RemoveLabel, smallButton, useHydrated } from './admin-ui.tsx';
-import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from './admin-vehicles-texts.ts';
 
 /** The edit page's image fetcher: the page reads its toast through the same key. */
 export const IMAGE_FETCHER_KEY = 'vehicle-images';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { adminStatsText as t } from '../../lib/i18n/adminStats.ts';
+import { adminStatsText as t } from './admin-stats-texts.ts';
 
 /**
  * A grouped bar chart drawn with plain elements and CSS: rendered on the server, no chart

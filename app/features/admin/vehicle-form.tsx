@@ -1,13 +1,13 @@
 import { useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
-import { SelectField, TextAreaField, TextField } from '../form.tsx';
+import { SelectField, TextAreaField, TextField } from '../../components/form.tsx';
 import { useHydrated } from './admin-ui.tsx';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { KeyValueEditor } from './key-value-editor.tsx';
 import { RichText } from '../../lib/i18n/rich.tsx';
 import { BODY_TYPES, bodyTypeLabel, COLOURS, colourLabel } from '../../lib/listing-filters/options.ts';
 import { RentalTermsFields } from './rental-terms-fields.tsx';
-import type { RentalFieldErrors, RentalFormValues } from '../../features/rentals/rental-terms-form.ts';
+import type { RentalFieldErrors, RentalFormValues } from '../rentals/rental-terms-form.ts';
 import {
   FINANCE_AVAILABLE,
   FINANCE_NOT_AVAILABLE,
@@ -19,7 +19,7 @@ import {
   type VehicleFieldErrors,
   type VehicleFormValues,
 } from '../../lib/vehicle-schema.ts';
-import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from './admin-vehicles-texts.ts';
 import type { VehicleStatus } from '../../lib/vehicle.ts';
 
 type Props = {

@@ -1,7 +1,7 @@
-import { SelectField, TextField } from '../form.tsx';
-import { FUEL_POLICIES, fuelPolicyLabels } from '../../features/rentals/rentals.ts';
-import type { RentalFieldErrors, RentalFormValues } from '../../features/rentals/rental-terms-form.ts';
-import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { SelectField, TextField } from '../../components/form.tsx';
+import { FUEL_POLICIES, fuelPolicyLabels } from '../rentals/rentals.ts';
+import type { RentalFieldErrors, RentalFormValues } from '../rentals/rental-terms-form.ts';
+import { adminVehiclesText as t } from './admin-vehicles-texts.ts';
 
 const grid = 'grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3';
 
