@@ -10,7 +10,7 @@ import { PaymentError } from '../../server/payments/gateway.ts';
 import { getOwnBooking } from '../../server/rentals/bookings.ts';
 import { confirmCheckoutPayment, startOnlinePayment, type CheckoutStart } from '../../server/rentals/payments.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { useRazorpayCheckout } from '../features/payments/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
 import { formatRupees, formatIndiaDateTime } from '../lib/format.ts';

@@ -8,7 +8,7 @@ import { primaryButton, secondaryButton } from '../components/form.tsx';
 import { WhatsAppIcon } from '../components/icons.tsx';
 import { MonthCalendar, QuoteBreakdown, RentalTermsCard } from '../features/rentals/quote-parts.tsx';
 import { RangePicker } from '../features/rentals/rent-parts.tsx';
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { VehicleGallery } from '../features/vehicle/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { whatsappLink } from '../lib/contact.ts';

@@ -7,7 +7,7 @@ import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { confirmReservationPayment } from '../../server/reservations/reservations.ts';
 import { findOwnReservation } from '../../server/reservations/store.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { useRazorpayCheckout } from '../features/payments/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
 import { formatRupees, formatIndiaDateTime } from '../lib/format.ts';

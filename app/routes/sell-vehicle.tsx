@@ -22,7 +22,7 @@ import { rankByName } from '../lib/name-matching.ts';
 import { carModelsText as carText } from '../lib/i18n/carModels.ts';
 import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../features/sell/lead-form-parts.tsx';
 import { PhotoPicker } from '../features/sell/photo-picker.tsx';
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { appContext, type RequestContext } from '../context.ts';
 import {
   cleanLine,

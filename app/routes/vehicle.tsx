@@ -19,7 +19,7 @@ import { TestDriveButton } from '../features/appointments/test-drive-button.tsx'
 import { ReserveButton, ReserveNotOffered } from '../features/reservations/reserve-button.tsx';
 import { FormMessage } from '../components/form.tsx';
 import { takeFlash } from '../../server/http/flash.ts';
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { VehicleGallery } from '../features/vehicle/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
 import { telLink, vehicleEnquiryText, whatsappLink } from '../lib/contact.ts';

@@ -1,16 +1,28 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { matchPattern, pathPatterns, paths } from '../lib/paths.ts';
-import { ChevronDownIcon, CloseIcon, DownloadIcon, GridIcon, HeartIcon, HomeIcon, LoginIcon, LogoutIcon, MenuIcon, SearchIcon, UserIcon } from './icons.tsx';
-import { menuLinks } from './navigation-links.ts';
+import {
+  ChevronDownIcon,
+  CloseIcon,
+  DownloadIcon,
+  GridIcon,
+  HeartIcon,
+  HomeIcon,
+  LoginIcon,
+  LogoutIcon,
+  MenuIcon,
+  SearchIcon,
+  UserIcon,
+} from '../components/icons.tsx';
+import { menuLinks } from '../components/navigation-links.ts';
 import { SearchOverlay } from '../features/search/search-overlay.tsx';
-import { useModalDialog } from './use-dialog.ts';
-import { LogoutButton } from './logout-button.tsx';
-import { useRootData } from './root-data.ts';
+import { useModalDialog } from '../components/use-dialog.ts';
+import { LogoutButton } from '../components/logout-button.tsx';
+import { useRootData } from '../components/root-data.ts';
 import { CompareTray } from '../features/compare/compare.tsx';
-import { LaterHydration } from './later-hydration.tsx';
+import { LaterHydration } from '../components/later-hydration.tsx';
 import { InstallAppButton } from '../features/install/install-app-button.tsx';
-import { LanguageSwitch } from './language-switch.tsx';
+import { LanguageSwitch } from '../components/language-switch.tsx';
 import { commonText as t } from '../lib/i18n/common.ts';
 
 function useSite() {
