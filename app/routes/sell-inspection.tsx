@@ -27,7 +27,7 @@ import { inspectionBodySchema } from '../features/appointments/inspection-schema
 import { servedAreaProblem, sortedAreas } from '../lib/service-areas.ts';
 import { homeAddressLine } from '../features/appointments/home-address.ts';
 import { HomeAddressFields, HomePinField, PinRefusal, ServedAreas } from '../features/appointments/home-visit.tsx';
-import { parseSellCar, sellCarFields, sellInspectionFor, type SellCar } from '../lib/schemas/sell-estimate.ts';
+import { parseSellCar, sellCarFields, sellInspectionFor, type SellCar } from '../features/sell/estimate-schemas.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import {
   bookableDays,

@@ -217,7 +217,7 @@ export interface SellSubmissionTable extends LeadColumns {
   vehicle: string;
   year: string;
   price: string;
-  /** JSON: the seller's car as the estimate step read it (SellCar, app/lib/schemas/sell-estimate.ts), or null (migration 025). */
+  /** JSON: the seller's car as the estimate step read it (SellCar, app/features/sell/estimate-schemas.ts), or null (migration 025). */
   car: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON: the estimate shown for it (SellEstimate, server/leads/sell-estimate.ts), or null. */
   estimate: ColumnType<string | null, string | null | undefined, string | null>;

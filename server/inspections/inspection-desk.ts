@@ -13,7 +13,7 @@ import {
 import { deskInspectionsText as t } from '../../app/features/appointments/desk-inspections-texts.ts';
 import { pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
-import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import type { SellCar } from '../../app/features/sell/estimate-schemas.ts';
 import { dayLabel } from '../../app/features/appointments/test-drives.ts';
 import { dayRange } from '../appointments/appointments.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';

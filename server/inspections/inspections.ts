@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { sendClaimedReminders } from '../appointments/reminders.ts';
 import { homeAddressLine } from '../../app/features/appointments/home-address.ts';
 import type { InspectionRequest } from '../../app/features/appointments/inspection-schemas.ts';
-import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import type { SellCar } from '../../app/features/sell/estimate-schemas.ts';
 import { slotLabel, type SlotRules, type TestDriveMode } from '../../app/features/appointments/test-drives.ts';
 import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pinCodeMessages, pinCodeProblem, typedPinCode } from '../../lib/pin-code.ts';
 import { parseSlot, TEST_DRIVE_MODES } from './test-drives.ts';
-import { sellCarSchema } from '../../lib/schemas/sell-estimate.ts';
+import { sellCarSchema } from '../sell/estimate-schemas.ts';
 import { homeAddressFields, homeNeedsStreet } from './home-address-schemas.ts';
 import { formsText as t } from '../../lib/i18n/forms.ts';
 import { liveTexts } from '../../lib/i18n/texts.ts';

@@ -1,7 +1,7 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { recordAudit } from '../../../server/admin/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { SELL_MARGIN_PERCENT } from '../../lib/schemas/sell-estimate.ts';
+import { SELL_MARGIN_PERCENT } from '../../features/sell/estimate-schemas.ts';
 import { resetSettings, saveSettings, SETTING_LABELS, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../components/form.tsx';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { paths } from '../paths.ts';
-import { FUEL_TYPES, TRANSMISSIONS } from '../vehicle-schema.ts';
-import { REGISTRATION_STATES } from '../listing-filters/registration.ts';
-import { formsText as t } from '../i18n/forms.ts';
-import { liveTexts } from '../i18n/texts.ts';
-import { MAX_ODOMETER_KM } from '../vehicle.ts';
+import { paths } from '../../lib/paths.ts';
+import { FUEL_TYPES, TRANSMISSIONS } from '../../lib/vehicle-schema.ts';
+import { REGISTRATION_STATES } from '../../lib/listing-filters/registration.ts';
+import { formsText as t } from '../../lib/i18n/forms.ts';
+import { liveTexts } from '../../lib/i18n/texts.ts';
+import { MAX_ODOMETER_KM } from '../../lib/vehicle.ts';
 
 /**
  * The seller's car as the sell page's first step and `POST /api/v1/sell-estimates` send it
