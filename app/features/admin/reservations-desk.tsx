@@ -3,16 +3,7 @@ import { ConfirmDialog, useConfirmStep } from '../../components/confirm-dialog.t
 import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { deskReservationsText as t } from './desk-reservations-texts.ts';
-import { RESERVATION_STATUS_LABELS, timeLeft, type ReservationSummary } from '../reservations/reservations.ts';
-
-/** A reservation as the desk sees it (server/reservations/store.ts `DeskReservation`). */
-export type DeskReservationView = ReservationSummary & {
-  paymentProblem: string | null;
-  salePrice: number | null;
-  name: string;
-  phone: string;
-  email: string;
-};
+import { RESERVATION_STATUS_LABELS, timeLeft, type DeskReservation } from '../reservations/reservations.ts';
 
 const small = 'min-h-11 rounded-lg px-3 text-sm font-semibold';
 
@@ -23,8 +14,8 @@ const small = 'min-h-11 rounded-lg px-3 text-sm font-semibold';
  * with a full refund (asked first in the site's dialog; without script at once). A converted
  * one shows its receipt.
  */
-export function ReservationsDesk({ reservations, nowMs, backTo }: { reservations: DeskReservationView[]; nowMs: number; backTo: string }) {
-  const step = useConfirmStep<DeskReservationView>();
+export function ReservationsDesk({ reservations, nowMs, backTo }: { reservations: DeskReservation[]; nowMs: number; backTo: string }) {
+  const step = useConfirmStep<DeskReservation>();
   return (
     <>
       <ul className="flex flex-col gap-3">

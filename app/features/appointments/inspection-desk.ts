@@ -140,3 +140,6 @@ export function offerOf(row: StoredOffer, nowMs: number): Offer | null {
     answeredAt: row.offer_answered_at ? indiaIso(Date.parse(row.offer_answered_at)) : null,
   };
 }
+
+/** What the desk recorded at the inspection, as the seller's profile, the desk and the API show it; null before. */
+export type InspectionReport = { condition: Array<{ item: string; status: string }>; odometer: number | null; notes: string; recordedAt: string };

@@ -1,6 +1,6 @@
 import { Form, Link } from 'react-router';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
-import { conditionItemLabel, conditionStatusLabel, offerStateLabels, type Offer } from './inspection-desk.ts';
+import { conditionItemLabel, conditionStatusLabel, offerStateLabels, type InspectionReport, type Offer } from './inspection-desk.ts';
 import { paths } from '../../lib/paths.ts';
 import { accountText as t } from '../../lib/i18n/account.ts';
 import { dayLabel, slotLabel, STATUS_LABELS, type TestDriveStatus } from './test-drives.ts';
@@ -19,7 +19,7 @@ export type MyInspection = {
   status: TestDriveStatus;
   changeable: boolean;
   offer: Offer | null;
-  report: { condition: Array<{ item: string; status: string }>; odometer: number | null; notes: string; recordedAt: string } | null;
+  report: InspectionReport | null;
 };
 
 const INSPECTION_NOTICES = {
@@ -78,7 +78,7 @@ export function MyInspections({ inspections, confirmOffer }: { inspections: MyIn
             ) : null
           }
         >
-          {item.report ? <InspectionReport report={item.report} /> : null}
+          {item.report ? <ReportDetails report={item.report} /> : null}
           {item.offer ? <OfferBox inspection={item} offer={item.offer} confirming={confirmOffer === item.id} /> : null}
         </BookingCard>
       )}
@@ -87,7 +87,7 @@ export function MyInspections({ inspections, confirmOffer }: { inspections: MyIn
 }
 
 /** What the desk found (decision 084): each item checked, the odometer and the notes, folded until opened. */
-function InspectionReport({ report }: { report: NonNullable<MyInspection['report']> }) {
+function ReportDetails({ report }: { report: InspectionReport }) {
   return (
     <details className="mt-3 rounded-lg bg-white p-3 ring-1 ring-slate-200">
       <summary className="min-h-11 cursor-pointer content-center font-semibold text-brand-800">{t('inspectionReport')}</summary>

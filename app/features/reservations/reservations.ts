@@ -14,17 +14,33 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 export const RESERVATION_PAY_WINDOW_MS = 15 * 60 * 1000;
 
 /** Each label is read when it is shown, in the language of that moment (decision 087). */
-/** What the profile and the desk both show of a reservation (server/reservations/store.ts `Reservation`). */
-export type ReservationSummary = {
+/** A reservation as the pages, the API and the desk see it; money in whole rupees. */
+export type Reservation = {
   id: number;
   vehicleId: number | null;
   vehicleTitle: string;
   status: ReservationStatus;
   amount: number;
+  holdHours: number;
+  /** The Checkout order, while it waits for payment. */
+  paymentOrderId: string | null;
+  payBy: string;
   heldUntil: string | null;
   amountRefunded: number;
+  /** Refunds written down but not yet confirmed by the provider. */
   refundOwed: number;
+  paymentProblem: string | null;
+  salePrice: number | null;
+  createdAt: string;
+  paidAt: string | null;
+  endedAt: string | null;
 };
+
+/** The desk also sees who reserved. */
+export type DeskReservation = Reservation & { name: string; phone: string; email: string; userId: string };
+
+/** What the profile and the desk both show of a reservation. */
+export type ReservationSummary = Pick<Reservation, 'id' | 'vehicleId' | 'vehicleTitle' | 'status' | 'amount' | 'heldUntil' | 'amountRefunded' | 'refundOwed'>;
 
 export const RESERVATION_STATUS_LABELS: Readonly<Record<ReservationStatus, string>> = liveTexts(t, {
   pending: 'statusPending',
