@@ -133,22 +133,11 @@ const featureZones = features.map((feature) => ({
   message: `Other code uses ${feature}'s public modules (app/features/${feature}/*.ts, *.tsx) only; its subfolders are its own (decision 110).`,
 }));
 /**
- * Feature code still in app/components, waiting for its move to app/features/ (decision 110
- * lists what is left): it may use a feature's public modules as a feature does. The site layout is
- * the layout route of every public page, and routes compose features.
+ * Every feature's browser code is in app/features/ (decision 110's two steps), so app/components
+ * and app/lib are building blocks only, with no exception: the site layout, which composes the
+ * search, the compare tray and the install button, is a route module (app/routes/site-layout.tsx),
+ * and routes compose features.
  */
-const componentsNotYetMoved = [
-  'app/components/admin/**',
-  'app/components/rentals/**',
-  'app/components/leads/**',
-  'app/components/my-*.tsx',
-  'app/components/listing-filters.tsx',
-  'app/components/home-visit.tsx',
-  'app/components/reserve-button.tsx',
-  'app/components/test-drive-button.tsx',
-  'app/components/use-razorpay-checkout.ts',
-  'app/components/site-layout.tsx',
-];
 const sharedImportsNoFeature = {
   target: ['app/lib/**', 'app/components/**'],
   from: 'app/features/**',
@@ -253,7 +242,6 @@ export default tseslint.config(
   },
   {
     files: ['app/components/**', 'app/lib/**'],
-    ignores: componentsNotYetMoved,
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: [...featureZones, sharedImportsNoFeature] }] },
   },
   {

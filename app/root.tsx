@@ -14,7 +14,7 @@ import { currentLanguage } from './lib/i18n/current.ts';
 import { LANGUAGE_TAGS, pathInLanguage } from './lib/i18n/language.ts';
 import { commonText as t } from './lib/i18n/common.ts';
 import { browseText } from './lib/i18n/browse.ts';
-import { SiteFrame } from './components/site-layout.tsx';
+import { SiteFrame } from './routes/site-layout.tsx';
 import { OfflineNotice } from './features/install/offline-notice.tsx';
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -45,7 +45,7 @@ export default [
     route('admin/inspections/:id', 'routes/admin/inspection.tsx'),
     route('admin/reservations/:id', 'routes/admin/reservation-action.ts'),
   ]),
-  layout('components/site-layout.tsx', [
+  layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),
     route('categories', 'routes/categories.tsx'),
     route('vehicle/:id', 'routes/vehicle.tsx'),

@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, type KyselyPlugin } from 'kysely';
-import { readListingQuery } from '../app/lib/schemas/listing.ts';
+import { readListingQuery } from '../app/features/listing/schemas.ts';
 import { createVehicleListing } from '../server/catalog/listing.ts';
 import { createCategory } from '../server/catalog/vehicles.ts';
 import { createListingTotals } from '../server/catalog/listing-totals.ts';

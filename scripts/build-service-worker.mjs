@@ -35,7 +35,7 @@ function routerManifest() {
 /** The files the offline page loads: the entry and the routes it renders, with their imports and styles. */
 function offlinePageFiles() {
   const { file, manifest } = routerManifest();
-  const routeIds = ['root', 'components/site-layout', 'routes/offline'];
+  const routeIds = ['root', 'routes/site-layout', 'routes/offline'];
   const modules = [
     manifest.entry,
     ...routeIds.map((id) => {

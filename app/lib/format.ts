@@ -166,3 +166,11 @@ export function formatDateTime(value: string | null | undefined): string {
   if (Number.isNaN(date.getTime())) return '—';
   return indiaDateTimeFormat.format(date);
 }
+
+const dayAndTimeFormat = indiaDateFormat({ weekday: 'short', day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: INDIA_TIME_ZONE });
+
+/** An instant (epoch ms or ISO text) as India reads it, weekday and time: 'Tue, 1 Dec, 10:00 am'; a dash when unreadable. */
+export function formatIndiaDateTime(value: number | string): string {
+  const ms = typeof value === 'number' ? value : Date.parse(value);
+  return Number.isFinite(ms) ? dayAndTimeFormat.format(ms) : '—';
+}

@@ -173,7 +173,7 @@ export const paths = {
   rent: (range?: { from: string; to: string } | null) => `/rent${rangeQuery(range)}`,
   rentalCar: (id: number | string, range?: { from: string; to: string } | null, month?: string) =>
     fill(pathPatterns.rentalCar, { id }) + rangeQuery(range, month ? { month } : {}),
-  /** The rental terms: the settings' terms of every car and each car's own (app/lib/rental-facts.ts). */
+  /** The rental terms: the settings' terms of every car and each car's own (app/features/rentals/rental-facts.ts). */
   rentTerms: '/rent/terms',
   /** The booking steps: signed in, phone verified, licence on file, then book. */
   rentalBook: (id: number | string, range?: { from: string; to: string } | null) => fill(pathPatterns.rentalBook, { id }) + rangeQuery(range),

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { paths } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { infoText as t } from '../lib/i18n/info.ts';

@@ -1,4 +1,4 @@
-import { QuoteLines } from '../components/rentals/quote-parts.tsx';
+import { QuoteLines } from '../features/rentals/quote-parts.tsx';
 import { data, Link, redirect } from 'react-router';
 import { getProfile } from '../../server/accounts/profiles.ts';
 import { requireUser } from '../../server/auth/session.ts';
@@ -10,15 +10,15 @@ import { PaymentError } from '../../server/payments/gateway.ts';
 import { getOwnBooking } from '../../server/rentals/bookings.ts';
 import { confirmCheckoutPayment, startOnlinePayment, type CheckoutStart } from '../../server/rentals/payments.ts';
 import { FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
-import { useSite } from '../components/site-layout.tsx';
-import { useRazorpayCheckout } from '../components/use-razorpay-checkout.ts';
+import { useSite } from './site-layout.tsx';
+import { useRazorpayCheckout } from '../features/payments/use-razorpay-checkout.ts';
 import { appContext } from '../context.ts';
-import { formatRupees } from '../lib/format.ts';
-import { rentText as t } from '../lib/i18n/rent.ts';
+import { formatRupees, formatIndiaDateTime } from '../lib/format.ts';
+import { rentText as t } from '../features/rentals/rent-texts.ts';
 import { parseId } from '../lib/input.ts';
-import { checkoutAnswerSchema } from '../lib/schemas/rentals.ts';
+import { checkoutAnswerSchema } from '../features/rentals/schemas.ts';
 import { paths } from '../lib/paths.ts';
-import { formatIndiaDateTime, formatRange } from '../lib/rent-view.ts';
+import { formatRange } from '../features/rentals/rent-view.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/booking-pay';
 

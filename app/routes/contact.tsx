@@ -1,4 +1,4 @@
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { telLink, whatsappLink } from '../lib/contact.ts';
 import { paths } from '../lib/paths.ts';

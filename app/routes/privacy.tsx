@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { LEAD_RETENTION_MONTHS } from '../lib/lead-forms.ts';
 import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS, RENTAL_BOOKING_RETENTION_YEARS } from '../lib/retention.ts';
 import { paths } from '../lib/paths.ts';

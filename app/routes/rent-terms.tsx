@@ -1,11 +1,11 @@
 import { data, Link } from 'react-router';
 import { listFleet } from '../../server/rentals/fleet.ts';
 import { rentalPolicy } from '../../server/rentals/store.ts';
-import { RentalTermsCard } from '../components/rentals/quote-parts.tsx';
+import { RentalTermsCard } from '../features/rentals/quote-parts.tsx';
 import { appContext } from '../context.ts';
-import { rentText as t } from '../lib/i18n/rent.ts';
+import { rentText as t } from '../features/rentals/rent-texts.ts';
 import { paths } from '../lib/paths.ts';
-import { carFacts, generalFacts } from '../lib/rental-facts.ts';
+import { carFacts, generalFacts } from '../features/rentals/rental-facts.ts';
 import { pageMeta } from '../lib/seo.ts';
 import type { Route } from './+types/rent-terms';
 
@@ -15,7 +15,7 @@ export const meta = pageMeta(() => ({
   description: t('termsDescription'),
 }));
 
-/** The terms page: the same sentences the car pages, the booking page, the mails and the API say (app/lib/rental-facts.ts). */
+/** The terms page: the same sentences the car pages, the booking page, the mails and the API say (app/features/rentals/rental-facts.ts). */
 export async function loader({ context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const [policy, fleet] = await Promise.all([rentalPolicy(services), listFleet(services.database, { rentableOnly: true })]);

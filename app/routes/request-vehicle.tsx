@@ -6,7 +6,7 @@ import { honeypotFilled, leadFormLoader, leadProofFrom } from '../../server/lead
 import { admitLead, parseRequestLead, submitLead } from '../../server/leads/intake.ts';
 import { FormCard, FormMessage, primaryButton, TextAreaField, TextField } from '../components/form.tsx';
 import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../features/sell/lead-form-parts.tsx';
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { appContext } from '../context.ts';
 import {
   FORM_TOKEN_FIELD,

@@ -7,8 +7,8 @@ import { appContext } from '../context.ts';
 import { formatRupees } from '../lib/format.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
-import { reservationMessages } from '../lib/reservations.ts';
-import { reservationText as t } from '../lib/i18n/reservation.ts';
+import { reservationMessages } from '../features/reservations/reservations.ts';
+import { reservationText as t } from '../features/reservations/reservation-texts.ts';
 import type { Route } from './+types/reservation-cancel';
 import { throwIfDatabaseOutage } from '../../server/http/action-errors.ts';
 

@@ -6,7 +6,7 @@ import { startReservation } from '../../server/reservations/reservations.ts';
 import { appContext } from '../context.ts';
 import { parseId } from '../lib/input.ts';
 import { paths } from '../lib/paths.ts';
-import { reservationMessages } from '../lib/reservations.ts';
+import { reservationMessages } from '../features/reservations/reservations.ts';
 import type { Route } from './+types/reservation-start';
 import { throwIfDatabaseOutage } from '../../server/http/action-errors.ts';
 

@@ -23,13 +23,23 @@ import { withNetworkErrorMessage } from '../lib/network.ts';
 import { formError, zodFormErrors } from '../lib/form-errors.ts';
 import { pageAddress, paths } from '../lib/paths.ts';
 import { typedPinCode } from '../lib/pin-code.ts';
-import { inspectionBodySchema } from '../lib/schemas/inspections.ts';
+import { inspectionBodySchema } from '../features/appointments/inspection-schemas.ts';
 import { servedAreaProblem, sortedAreas } from '../lib/service-areas.ts';
-import { homeAddressLine } from '../lib/home-address.ts';
-import { HomeAddressFields, HomePinField, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
-import { parseSellCar, sellCarFields, sellInspectionFor, type SellCar } from '../lib/schemas/sell-estimate.ts';
+import { homeAddressLine } from '../features/appointments/home-address.ts';
+import { HomeAddressFields, HomePinField, PinRefusal, ServedAreas } from '../features/appointments/home-visit.tsx';
+import { parseSellCar, sellCarFields, sellInspectionFor, type SellCar } from '../features/sell/estimate-schemas.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { bookableDays, dayLabel, daySlots, hourLabel, MODE_LABELS, remainingLabel, slotLabel, slotTimeRange, type TestDriveMode } from '../lib/test-drives.ts';
+import {
+  bookableDays,
+  dayLabel,
+  daySlots,
+  hourLabel,
+  MODE_LABELS,
+  remainingLabel,
+  slotLabel,
+  slotTimeRange,
+  type TestDriveMode,
+} from '../features/appointments/test-drives.ts';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 import type { Route } from './+types/sell-inspection';
 import { sellText as t } from '../features/sell/sell-texts.ts';

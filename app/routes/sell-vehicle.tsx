@@ -10,7 +10,7 @@ import { InvalidInputError } from '../../server/errors.ts';
 import type { SellEstimate } from '../../server/leads/sell-estimate.ts';
 import { carFromCatalogue, estimateForSeller } from '../../server/leads/sell-estimates.ts';
 import { carCatalogue } from '../../server/catalog/car-models.ts';
-import { parseSellCar, SELL_CAR_LIMITS, sellCarFields, sellInspectionFor, type SellCar, type SellCarField } from '../lib/schemas/sell-estimate.ts';
+import { parseSellCar, SELL_CAR_LIMITS, sellCarFields, sellInspectionFor, type SellCar, type SellCarField } from '../features/sell/estimate-schemas.ts';
 import { REGISTRATION_STATES, stateName } from '../lib/listing-filters/registration.ts';
 import { currentLanguage } from '../lib/i18n/current.ts';
 import { FUEL_TYPES, TRANSMISSIONS } from '../lib/vehicle-schema.ts';
@@ -22,7 +22,7 @@ import { rankByName } from '../lib/name-matching.ts';
 import { carModelsText as carText } from '../lib/i18n/carModels.ts';
 import { ContactFields, focusFirstError, Honeypot, leadFieldProps, PrivacyNotice, useLeadSubmission } from '../features/sell/lead-form-parts.tsx';
 import { PhotoPicker } from '../features/sell/photo-picker.tsx';
-import { useSite } from '../components/site-layout.tsx';
+import { useSite } from './site-layout.tsx';
 import { appContext, type RequestContext } from '../context.ts';
 import {
   cleanLine,

@@ -17,10 +17,10 @@ import { cleanLine, parseId } from '../lib/input.ts';
 import { formError, parseWith } from '../lib/form-errors.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { typedPinCode } from '../lib/pin-code.ts';
-import { testDriveRequestSchema } from '../lib/schemas/test-drives.ts';
+import { testDriveRequestSchema } from '../features/appointments/test-drive-schemas.ts';
 import { sortedAreas } from '../lib/service-areas.ts';
-import { homeAddressLine } from '../lib/home-address.ts';
-import { HomeAddressFields, HomePinField, PinRefusal, ServedAreas } from '../components/home-visit.tsx';
+import { homeAddressLine } from '../features/appointments/home-address.ts';
+import { HomeAddressFields, HomePinField, PinRefusal, ServedAreas } from '../features/appointments/home-visit.tsx';
 import { pageAddress, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import {
@@ -35,9 +35,9 @@ import {
   slotLabel,
   testDriveMessages,
   type TestDriveMode,
-} from '../lib/test-drives.ts';
+} from '../features/appointments/test-drives.ts';
 import { detailTitle, offersTestDrive } from '../lib/vehicle.ts';
-import { testDriveText as t } from '../lib/i18n/testDrive.ts';
+import { testDriveText as t } from '../features/appointments/test-drive-texts.ts';
 import { RichText } from '../lib/i18n/rich.tsx';
 import { holdsReservation } from '../../server/reservations/store.ts';
 import type { Route } from './+types/test-drive';

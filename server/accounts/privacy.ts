@@ -7,7 +7,7 @@ import { phoneDigits, type LeadIds } from '../leads/leads.ts';
 import type { Storage } from '../media/storage.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { getProfile, type Profile } from './profiles.ts';
-import { OPEN_BOOKING_STATUSES } from '../../app/lib/rentals.ts';
+import { OPEN_BOOKING_STATUSES } from '../../app/features/rentals/rentals.ts';
 import type { Clock } from '../clock.ts';
 import { accountText as t } from '../../app/lib/i18n/account.ts';
 import { allPersonalData } from '../privacy/all-personal-data.ts';

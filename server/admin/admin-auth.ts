@@ -3,13 +3,13 @@ import { forwardCookies } from '../auth/session.ts';
 import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from '../auth/admins.ts';
 import { adminPaths, isAdminPath, pageAddress } from '../../app/lib/paths.ts';
 import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../app/lib/input.ts';
-import { adminAuthText as t } from '../../app/lib/i18n/adminAuth.ts';
+import { adminAuthText as t } from '../../app/features/admin/admin-auth-texts.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
 
 /**
  * SPEC 5 and 8, Admin login and first-admin setup: the spec's texts, each for its real condition
- * (app/lib/i18n/en/adminAuth.json). Each is read when it is asked for, in the language of the
+ * (app/features/admin/texts/en/adminAuth.json). Each is read when it is asked for, in the language of the
  * request being answered. An unknown address, one off the allow-list and a wrong password all get
  * `wrongPassword` (decision 060): the spec's "No account found" and "not authorized" told a
  * stranger which addresses are staff accounts.

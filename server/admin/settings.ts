@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { ITEMS_PER_PAGE_OPTIONS } from '../../app/lib/admin-pages.ts';
+import { ITEMS_PER_PAGE_OPTIONS } from '../../app/features/admin/admin-pages.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';

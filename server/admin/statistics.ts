@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { CHART_DAYS } from '../../app/lib/admin-pages.ts';
-import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
+import { CHART_DAYS } from '../../app/features/admin/admin-pages.ts';
+import type { RentalQuote, ReturnCharges } from '../../app/features/rentals/rental-price.ts';
 import { paiseToWholeRupees } from '../../app/lib/money.ts';
 import type { Database } from '../db/connection.ts';
 import { countUsers } from '../auth/admins.ts';

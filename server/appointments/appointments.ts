@@ -8,7 +8,7 @@ import {
   UPCOMING_STATUSES,
   type SlotRules,
   type TestDriveStatus,
-} from '../../app/lib/test-drives.ts';
+} from '../../app/features/appointments/test-drives.ts';
 import { addDays } from '../../app/lib/india-time.ts';
 import { ConflictError } from '../errors.ts';
 import type { Database } from '../db/connection.ts';
@@ -21,7 +21,7 @@ import type { AppointmentKind, AppointmentTable } from './kinds.ts';
  * upcoming, booking, moving and cancelling, for every kind in kinds.ts. The features keep what is
  * theirs (the car of a test drive, the seller's car and estimate of an inspection, the messages)
  * and call this for the rest. Slots are stored as epoch milliseconds (`slot_start_ms`, migration
- * 037); the pages and the API read and write India time ('YYYY-MM-DDTHH:MM', app/lib/test-drives.ts).
+ * 037); the pages and the API read and write India time ('YYYY-MM-DDTHH:MM', app/features/appointments/test-drives.ts).
  *
  * What must hold when requests come at once is held by the database: a slot's capacity by the
  * unique index on (slot, seat) over the bookings not cancelled, and each kind's other unique

@@ -1,6 +1,6 @@
-import { homeAddressMessages, type HomeAddress } from '../../app/lib/home-address.ts';
+import { homeAddressMessages, type HomeAddress } from '../../app/features/appointments/home-address.ts';
 import type { ServiceArea } from '../../app/lib/service-areas.ts';
-import { homeVisitProblem } from '../../app/lib/test-drives.ts';
+import { homeVisitProblem } from '../../app/features/appointments/test-drives.ts';
 import { InvalidInputError } from '../errors.ts';
 import type { AppointmentKind } from './kinds.ts';
 

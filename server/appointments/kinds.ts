@@ -1,8 +1,15 @@
 import type { Settings } from '../admin/settings.ts';
 import type { UniqueRule } from '../db/unique-rules.ts';
-import { hourLabel, TEST_DRIVE_MODES, TEST_DRIVE_SLOT_MINUTES, testDriveMessages, type SlotRules, type TestDriveMode } from '../../app/lib/test-drives.ts';
+import {
+  hourLabel,
+  TEST_DRIVE_MODES,
+  TEST_DRIVE_SLOT_MINUTES,
+  testDriveMessages,
+  type SlotRules,
+  type TestDriveMode,
+} from '../../app/features/appointments/test-drives.ts';
 import { sellText } from '../../app/features/sell/sell-texts.ts';
-import { inspectionMessages } from '../../app/lib/schemas/inspections.ts';
+import { inspectionMessages } from '../../app/features/appointments/inspection-schemas.ts';
 
 /**
  * The kinds of appointment the dealer keeps (decision 107), each with its rules: where it may be

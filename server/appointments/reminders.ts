@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { UPCOMING_STATUSES } from '../../app/lib/test-drives.ts';
+import { UPCOMING_STATUSES } from '../../app/features/appointments/test-drives.ts';
 import type { DB } from '../db/schema.ts';
 import type { AppointmentKind, AppointmentTable } from './kinds.ts';
 

@@ -14,7 +14,7 @@ import { toImageRef } from './rows.ts';
 import { buildSearchText, SEARCHED_COLUMNS, searchedFieldsOf } from './search.ts';
 import { categorySlug } from './vehicles.ts';
 import type { Clock } from '../clock.ts';
-import { adminVehiclesText as t } from '../../app/lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from '../../app/features/admin/admin-vehicles-texts.ts';
 
 /** Category administration (SPEC 2 Admin add category / manage categories; 5; 8). */
 

@@ -11,7 +11,7 @@ import type { Storage } from '../media/storage.ts';
 import { toImageRef } from './rows.ts';
 import { imageRows, storedImagesOf } from './vehicles.ts';
 import type { Clock } from '../clock.ts';
-import { adminVehiclesText as t } from '../../app/lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from '../../app/features/admin/admin-vehicles-texts.ts';
 
 export { MAX_VEHICLE_IMAGES };
 

@@ -11,7 +11,7 @@ import { toImageRef } from './rows.ts';
 import { searchCondition, searchTerms } from './search.ts';
 import { createVehicle, getVehicleForAdmin, storedImagesOf, vehicleColumns } from './vehicles.ts';
 import type { Clock } from '../clock.ts';
-import { adminVehiclesText as t } from '../../app/lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from '../../app/features/admin/admin-vehicles-texts.ts';
 
 /** Vehicle administration: the inventory list, add, edit (with status), delete. */
 

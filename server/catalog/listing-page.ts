@@ -1,5 +1,5 @@
 import { emptyFilters, type ListingFilters, type Sort } from '../../app/lib/listing-filters/catalogue.ts';
-import { listingIndexable, listingPageHref, listingPath, listingView, type ListingScope } from '../../app/lib/listing-view.ts';
+import { listingIndexable, listingPageHref, listingPath, listingView, type ListingScope } from '../../app/features/listing/listing-view.ts';
 import type { VehicleListing } from './listing.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type Expression, type SqlBool } from 'kysely';
 import { hasControlCharacters } from '../../app/lib/input.ts';
-import { MAX_SEARCH_LENGTH } from '../../app/lib/search.ts';
+import { MAX_SEARCH_LENGTH } from '../../app/features/search/search.ts';
 import { BODY_TYPES, type BodyType } from '../../app/lib/listing-filters/options.ts';
 import { registrationPlace } from '../../app/lib/listing-filters/registration.ts';
 import { column } from '../db/columns.ts';

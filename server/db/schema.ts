@@ -217,7 +217,7 @@ export interface SellSubmissionTable extends LeadColumns {
   vehicle: string;
   year: string;
   price: string;
-  /** JSON: the seller's car as the estimate step read it (SellCar, app/lib/schemas/sell-estimate.ts), or null (migration 025). */
+  /** JSON: the seller's car as the estimate step read it (SellCar, app/features/sell/estimate-schemas.ts), or null (migration 025). */
   car: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON: the estimate shown for it (SellEstimate, server/leads/sell-estimate.ts), or null. */
   estimate: ColumnType<string | null, string | null | undefined, string | null>;
@@ -362,7 +362,7 @@ export interface RentalBookingTable {
   kind: 'booking' | 'block';
   vehicle_id: number;
   user_id: string | null;
-  /** A BookingStatus (app/lib/rentals.ts), or 'blocked' for a block. */
+  /** A BookingStatus (app/features/rentals/rentals.ts), or 'blocked' for a block. */
   status: string;
   starts_ms: number;
   ends_ms: number;
@@ -373,7 +373,7 @@ export interface RentalBookingTable {
   delivery_address: Generated<string>;
   /** 1 when the renter chose the damage-protection plan (migration 018). */
   protection: Generated<number>;
-  /** JSON: the RentalQuote as booked, its lines with it (app/lib/rental-price.ts). */
+  /** JSON: the RentalQuote as booked, its lines with it (app/features/rentals/rental-price.ts). */
   quote: Generated<string>;
   /** JSON: the RentalTerms as booked. */
   terms: Generated<string>;

@@ -17,7 +17,7 @@ import { refuseBearerOutsideApi } from './bearer-scope.ts';
 import { maintenanceMode } from './maintenance.ts';
 import { apiDocs } from './api-docs.ts';
 import { describeRoute, openApiDocument } from './openapi.ts';
-import { openApiDocumentSchema } from '../../app/lib/schemas/api-answers.ts';
+import { openApiDocumentSchema } from './api-answers.ts';
 import { edgeRefusal, problem } from './problem.ts';
 import { SERVICE_WORKER_PATH } from '../../app/lib/offline.ts';
 import { withoutTracking } from '../../app/lib/page-query.ts';

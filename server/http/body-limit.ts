@@ -3,7 +3,7 @@ import { edgeRefusal } from './problem.ts';
 import { MAX_SELL_UPLOAD_BYTES } from '../../app/lib/lead-forms.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
-import { CHECKLIST_ITEMS, MAX_DAMAGE_NOTES } from '../../app/lib/rental-checklist.ts';
+import { CHECKLIST_ITEMS, MAX_DAMAGE_NOTES } from '../../app/features/rentals/rental-checklist.ts';
 import { adminPaths, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 import { errorsText as t } from '../../app/lib/i18n/errors.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';

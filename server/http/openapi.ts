@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 // The answers' schemas register their ids with zod's global registry, read below.
-import '../../app/lib/schemas/api-answers.ts';
+import './api-answers.ts';
 import { SESSION_COOKIE_NAME } from '../auth/session-cookie.ts';
 
 /**

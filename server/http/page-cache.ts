@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
 import { matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 import { withoutTracking } from '../../app/lib/page-query.ts';
-import { listingParameters } from '../../app/lib/schemas/listing.ts';
+import { listingParameters } from '../../app/features/listing/schemas.ts';
 import { calculatorParameters } from '../../app/features/emi/calculator.ts';
 import { hasSessionCookie } from '../auth/session-cookie.ts';
 import type { Clock } from '../clock.ts';

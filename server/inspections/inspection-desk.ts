@@ -9,12 +9,12 @@ import {
   offerMessages,
   offerOf,
   type DeskStatus,
-} from '../../app/lib/inspection-desk.ts';
-import { deskInspectionsText as t } from '../../app/lib/i18n/deskInspections.ts';
+} from '../../app/features/appointments/inspection-desk.ts';
+import { deskInspectionsText as t } from '../../app/features/appointments/desk-inspections-texts.ts';
 import { pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
-import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { dayLabel } from '../../app/lib/test-drives.ts';
+import type { SellCar } from '../../app/features/sell/estimate-schemas.ts';
+import { dayLabel } from '../../app/features/appointments/test-drives.ts';
 import { dayRange } from '../appointments/appointments.ts';
 import { MAX_VEHICLE_IMAGES } from '../../app/lib/vehicle-schema.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';

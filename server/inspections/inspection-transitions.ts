@@ -1,4 +1,4 @@
-import type { DeskStatus } from '../../app/lib/inspection-desk.ts';
+import type { DeskStatus } from '../../app/features/appointments/inspection-desk.ts';
 import type { TransitionTable } from '../transitions.ts';
 
 /** What can happen to a seller's inspection once booked (server/inspections/inspections.ts, inspection-desk.ts). */

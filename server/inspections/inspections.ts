@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import { sendClaimedReminders } from '../appointments/reminders.ts';
-import { homeAddressLine } from '../../app/lib/home-address.ts';
-import type { InspectionRequest } from '../../app/lib/schemas/inspections.ts';
-import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
-import { slotLabel, type SlotRules, type TestDriveMode } from '../../app/lib/test-drives.ts';
+import { homeAddressLine } from '../../app/features/appointments/home-address.ts';
+import type { InspectionRequest } from '../../app/features/appointments/inspection-schemas.ts';
+import type { SellCar } from '../../app/features/sell/estimate-schemas.ts';
+import { slotLabel, type SlotRules, type TestDriveMode } from '../../app/features/appointments/test-drives.ts';
 import { bookingContact, getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import {
   book,
@@ -31,7 +31,7 @@ import { paths } from '../../app/lib/paths.ts';
 import { estimateLine, type SellEstimate } from '../leads/sell-estimate.ts';
 import { queueNewLeadMail } from '../leads/notify.ts';
 import { carFromCatalogue, estimateForSeller } from '../leads/sell-estimates.ts';
-import { offerOf, type Offer } from '../../app/lib/inspection-desk.ts';
+import { offerOf, type InspectionReport, type Offer } from '../../app/features/appointments/inspection-desk.ts';
 import { sellText as t } from '../../app/features/sell/sell-texts.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { inLanguage } from '../i18n.ts';
@@ -91,8 +91,6 @@ export type Inspection = {
   /** What the desk found, once the inspection is recorded: the seller reads what the offer rests on. */
   report: InspectionReport | null;
 };
-
-export type InspectionReport = { condition: Array<{ item: string; status: string }>; odometer: number | null; notes: string; recordedAt: string };
 
 function reportOf(row: Row): InspectionReport | null {
   if (row.recorded_at === null) return null;

@@ -3,7 +3,7 @@ import type { TransitionTable } from '../transitions.ts';
 /**
  * The dealer's offer on a seller's car, as stored (`inspections.offer_status`); 'none' is no offer
  * yet (NULL). An open offer past its last day reads as expired, but that is the clock's doing
- * (offerOf in app/lib/inspection-desk.ts), not a stored status.
+ * (offerOf in app/features/appointments/inspection-desk.ts), not a stored status.
  */
 export const OFFER_STATUSES = ['none', 'open', 'accepted', 'declined'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];

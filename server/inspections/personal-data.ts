@@ -1,5 +1,5 @@
 import type { ImageRef } from '../../app/lib/vehicle.ts';
-import { offerOf } from '../../app/lib/inspection-desk.ts';
+import { offerOf } from '../../app/features/appointments/inspection-desk.ts';
 import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 import { discardImages } from '../catalog/admin-images.ts';
 import { VISIT_BOOKING_PERSONAL, type PersonalData } from '../privacy/personal-data.ts';

@@ -19,7 +19,7 @@ import { createVehicleRequest } from './requests.ts';
 import { createSellSubmission, sellImageUrls } from './sell.ts';
 import { estimateForSeller } from './sell-estimates.ts';
 import { estimateLine } from './sell-estimate.ts';
-import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import type { SellCar } from '../../app/features/sell/estimate-schemas.ts';
 import { inLanguage } from '../i18n.ts';
 import { canonicalPhoneField } from '../phone.ts';
 

@@ -1,6 +1,6 @@
 import { formatRupees } from '../../app/lib/format.ts';
 import { sellText as t } from '../../app/features/sell/sell-texts.ts';
-import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import type { SellCar } from '../../app/features/sell/estimate-schemas.ts';
 import { slugify } from '../../app/lib/slug.ts';
 import { bodyTypeLabel } from '../../app/lib/listing-filters/options.ts';
 

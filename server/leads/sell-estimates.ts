@@ -1,4 +1,4 @@
-import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import type { SellCar } from '../../app/features/sell/estimate-schemas.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/connection.ts';

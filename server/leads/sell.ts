@@ -11,7 +11,7 @@ import { checkPixelBudget, deleteImage, ImageRejectedError, inspectImage, safeFi
 import type { Storage } from '../media/storage.ts';
 import { toImageRef } from '../catalog/rows.ts';
 import { largestImageUrl } from '../../app/features/sell/sell-chat.ts';
-import type { SellCar } from '../../app/lib/schemas/sell-estimate.ts';
+import type { SellCar } from '../../app/features/sell/estimate-schemas.ts';
 import type { SellEstimate } from './sell-estimate.ts';
 
 /**

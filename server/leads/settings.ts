@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SELL_MARGIN_PERCENT } from '../../app/lib/schemas/sell-estimate.ts';
+import { SELL_MARGIN_PERCENT } from '../../app/features/sell/estimate-schemas.ts';
 import { declareSettings, say } from '../settings/declarations.ts';
 
 /**

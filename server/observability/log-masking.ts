@@ -83,7 +83,7 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g;
 /**
  * An Indian driving licence number: state code, RTO, year, serial (`MH12 20110012345`,
- * `DL-1420110012345`), as app/lib/licence.ts accepts it, in capitals or not.
+ * `DL-1420110012345`), as app/features/rentals/licence.ts accepts it, in capitals or not.
  */
 const LICENCE_NUMBER = /\b[A-Za-z]{2}[ -]?\d{2}[ -]?(?:19|20)\d{2}[ -]?\d{7}\b/g;
 

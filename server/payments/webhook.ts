@@ -1,4 +1,4 @@
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
 import type { PaymentOwnerKind } from '../db/schema.ts';
 import { ForbiddenError, InvalidInputError } from '../errors.ts';
 import type { PaymentGateway } from './gateway.ts';

@@ -1,4 +1,4 @@
-import type { BookingStatus } from '../../app/lib/rentals.ts';
+import type { BookingStatus } from '../../app/features/rentals/rentals.ts';
 import type { TransitionTable } from '../transitions.ts';
 
 /** What can happen to a rental booking after it is requested (server/rentals/lifecycle.ts, payments.ts, store.ts). */

@@ -1,6 +1,6 @@
-import { HOUR_MS, quoteRental, type QuoteChoices, type RentalQuote } from '../../app/lib/rental-price.ts';
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
-import { ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
+import { HOUR_MS, quoteRental, type QuoteChoices, type RentalQuote } from '../../app/features/rentals/rental-price.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
+import { ONLINE_HOLD_MS, PICKUP_HOLD_MS, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/features/rentals/rentals.ts';
 import type { Settings } from '../admin/settings.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { InvalidInputError, NotFoundError, ConflictError } from '../errors.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
 import {
   CHECKLIST_ITEMS,
   MAX_DAMAGE_CHARGE,
@@ -12,8 +12,8 @@ import {
   chargeLines,
   damageField,
   type ChargeLine,
-} from '../../app/lib/rental-checklist.ts';
-import type { ReturnCharges } from '../../app/lib/rental-price.ts';
+} from '../../app/features/rentals/rental-checklist.ts';
+import type { ReturnCharges } from '../../app/features/rentals/rental-price.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';

@@ -1,8 +1,8 @@
 import { sql, type Selectable, type SqlBool } from 'kysely';
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
-import { rentalTermsWrong } from '../../app/lib/rental-terms-form.ts';
-import { parseRentalTerms, type FuelPolicy, type RentalTermsInput } from '../../app/lib/rentals.ts';
-import type { RentalRates } from '../../app/lib/rental-price.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
+import { rentalTermsWrong } from '../../app/features/rentals/rental-terms-form.ts';
+import { parseRentalTerms, type FuelPolicy, type RentalTermsInput } from '../../app/features/rentals/rentals.ts';
+import type { RentalRates } from '../../app/features/rentals/rental-price.ts';
 import type { ImageRef } from '../../app/lib/vehicle.ts';
 import { coversFor } from '../catalog/vehicles.ts';
 import type { Database } from '../db/connection.ts';
@@ -80,7 +80,7 @@ export async function vehiclePurpose(database: Database, vehicleId: number): Pro
  * Puts a vehicle in the rental fleet with these terms (or updates them). `terms` may be typed
  * input or raw values (a form's strings, a JSON body): it is validated here either way.
  * Input: vehicle id, terms. Errors: NotFoundError (no such vehicle), InvalidInputError with
- * `fields` (each wrong term, messages from app/lib/rentals.ts parseRentalTerms).
+ * `fields` (each wrong term, messages from app/features/rentals/rentals.ts parseRentalTerms).
  * Returns the saved terms. The caller audit-logs the change.
  */
 export async function saveRentalTerms(

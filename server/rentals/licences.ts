@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { licenceText as t } from '../../app/lib/i18n/licence.ts';
-import { licenceApprovedLocked, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/lib/licence.ts';
+import { licenceText as t } from '../../app/features/rentals/licence-texts.ts';
+import { licenceApprovedLocked, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/features/rentals/licence.ts';
 import { cleanText } from '../../app/lib/input.ts';
 import { paths } from '../../app/lib/paths.ts';
 import type { AppServices } from '../services.ts';

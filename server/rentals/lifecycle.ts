@@ -1,13 +1,20 @@
-import { cancellationRefund, HOUR_MS, returnCharges, type CancellationRefund, type DamageCharge, type ReturnCharges } from '../../app/lib/rental-price.ts';
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
-import type { ChecklistStage } from '../../app/lib/rental-checklist.ts';
+import {
+  cancellationRefund,
+  HOUR_MS,
+  returnCharges,
+  type CancellationRefund,
+  type DamageCharge,
+  type ReturnCharges,
+} from '../../app/features/rentals/rental-price.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
+import type { ChecklistStage } from '../../app/features/rentals/rental-checklist.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Storage } from '../media/storage.ts';
 import { checkChecklist, deleteStoredPhotos, insertChecklist, storeChecklistPhotos, type ChecklistInput, type StoredPhoto } from './checklists.ts';
-import { EARLY_HANDOVER_HOURS, formatIndiaDateTime, FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/lib/rentals.ts';
+import { EARLY_HANDOVER_HOURS, formatIndiaDateTime, FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/features/rentals/rentals.ts';
 import { formatPaise, isInPersonMethod, MAX_REFERENCE_LENGTH, rupeesToPaise, type InPersonMethod } from '../../app/lib/money.ts';
-import type { HandoverMoney, SettlementMoney } from '../../app/lib/rental-money.ts';
+import type { HandoverMoney, SettlementMoney } from '../../app/features/rentals/rental-money.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';

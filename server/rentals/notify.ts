@@ -1,13 +1,13 @@
 import { formatRupees } from '../../app/lib/format.ts';
-import { formatIndiaDateTime, formatIndiaTime } from '../../app/lib/rentals.ts';
-import { quoteInLanguage, quoteTotals } from '../../app/lib/rental-price.ts';
+import { formatIndiaDateTime, formatIndiaTime } from '../../app/features/rentals/rentals.ts';
+import { quoteInLanguage, quoteTotals } from '../../app/features/rentals/rental-price.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
 import type { TextValues } from '../../app/lib/i18n/texts.ts';
 import { languageOfPerson } from '../accounts/profiles.ts';
 import { inLanguage } from '../i18n.ts';
-import { carFacts, generalFacts, refundWindow, type RentalPolicy } from '../../app/lib/rental-facts.ts';
+import { carFacts, generalFacts, refundWindow, type RentalPolicy } from '../../app/features/rentals/rental-facts.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
 import type { Kysely } from 'kysely';
 import type { AppServices } from '../services.ts';
@@ -16,7 +16,7 @@ import { queueMail, queueSms } from '../notify/outgoing.ts';
 import type { Settings } from '../admin/settings.ts';
 import { rentalPolicyOf, type Booking } from './store.ts';
 import { rupeesToPaise } from '../../app/lib/money.ts';
-import { cancellationMoneyText, settlementMoneyText, type SettlementMoney } from '../../app/lib/rental-money.ts';
+import { cancellationMoneyText, settlementMoneyText, type SettlementMoney } from '../../app/features/rentals/rental-money.ts';
 import { indiaDaysBetween } from '../../app/lib/india-time.ts';
 
 /**
@@ -84,7 +84,7 @@ function writeRenterMessage(
   const car = booking.carName;
   const from = formatIndiaDateTime(booking.fromMs);
   const to = formatIndiaDateTime(booking.toMs);
-  // The same lines and facts as the booking page: one function each (app/lib/rental-price.ts, rental-facts.ts).
+  // The same lines and facts as the booking page: one function each (app/features/rentals/rental-price.ts, rental-facts.ts).
   const facts = [
     ...carFacts(booking.terms, language).filter((fact) => fact.key === 'fuel'),
     ...generalFacts(options.policy, language).filter((fact) => ['deposit-return', 'late-return', 'cancellation'].includes(fact.key)),

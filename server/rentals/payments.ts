@@ -1,5 +1,5 @@
 import { ConflictError, InvalidInputError } from '../errors.ts';
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
 import { confirmCheckout } from '../payments/checkout.ts';
 import { PaymentError } from '../payments/gateway.ts';
 import { recordCharge, settleOnce, settlementOf, type ProvenPayment } from '../payments/ledger.ts';

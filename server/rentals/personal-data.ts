@@ -4,7 +4,7 @@ import { deletedRows, monthsBefore, type PurgeDeps, type PersonalData } from '..
 import { listOwnBookings } from './bookings.ts';
 import { checklistsOf, eraseChecklists } from './checklists.ts';
 import { forgetOwners } from '../payments/ledger.ts';
-import { FINISHED_BOOKING_STATUSES } from '../../app/lib/rentals.ts';
+import { FINISHED_BOOKING_STATUSES } from '../../app/features/rentals/rentals.ts';
 import { getLicence } from './licences.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
-import { licenceStatusText } from '../../app/lib/licence.ts';
-import { ageOn } from '../../app/lib/licence.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
+import { licenceStatusText } from '../../app/features/rentals/licence.ts';
+import { ageOn } from '../../app/features/rentals/licence.ts';
 import { getProfile, hasVerifiedPhone } from '../accounts/profiles.ts';
 import type { Database } from '../db/connection.ts';
 import { CannotBookYetError, type CannotBookYetReason } from '../errors.ts';

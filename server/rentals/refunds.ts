@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
 import { formatPaise } from '../../app/lib/money.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { DB } from '../db/schema.ts';

@@ -1,15 +1,15 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import { rentalDeskText as t } from '../../app/lib/i18n/rentalDesk.ts';
-import { HOLDING_STATUSES, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/lib/rentals.ts';
-import { quoteInLanguage } from '../../app/lib/rental-price.ts';
-import type { RentalQuote, ReturnCharges } from '../../app/lib/rental-price.ts';
+import { rentalDeskText as t } from '../../app/features/rentals/rental-desk-texts.ts';
+import { HOLDING_STATUSES, type BookingStatus, type PaymentMethod, type PickupKind } from '../../app/features/rentals/rentals.ts';
+import { quoteInLanguage } from '../../app/features/rentals/rental-price.ts';
+import type { RentalQuote, ReturnCharges } from '../../app/features/rentals/rental-price.ts';
 import { paiseToWholeRupees, type MoneyMethod } from '../../app/lib/money.ts';
-import type { HandoverMoney, SettlementMoney } from '../../app/lib/rental-money.ts';
+import type { HandoverMoney, SettlementMoney } from '../../app/features/rentals/rental-money.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB, RentalBookingTable } from '../db/schema.ts';
 import { ConflictError } from '../errors.ts';
 import type { RentalTerms } from './fleet.ts';
-import type { RentalPolicy } from '../../app/lib/rental-facts.ts';
+import type { RentalPolicy } from '../../app/features/rentals/rental-facts.ts';
 import type { Settings, SettingsServices } from '../admin/settings.ts';
 import { settingsFor } from '../admin/settings.ts';
 import type { Clock } from '../clock.ts';
@@ -30,7 +30,7 @@ export function rentalSettings(services: RentalServices): Promise<Settings> {
   return settingsFor(services);
 }
 
-/** The settings' rental terms as the quote and the facts read them (app/lib/rental-facts.ts). */
+/** The settings' rental terms as the quote and the facts read them (app/features/rentals/rental-facts.ts). */
 export function rentalPolicyOf(settings: Settings): RentalPolicy {
   return {
     graceHours: settings.rentalGraceHours,

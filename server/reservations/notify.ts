@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
-import { formatRupees } from '../../app/lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../../app/lib/format.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
-import { formatIndiaDateTime } from '../../app/lib/rent-view.ts';
 import type { Settings } from '../admin/settings.ts';
 import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';
 import { queueMail, queueSms, type OutgoingServices } from '../notify/outgoing.ts';
 import type { DeskReservation } from './store.ts';
-import { reservationText as t } from '../../app/lib/i18n/reservation.ts';
+import { reservationText as t } from '../../app/features/reservations/reservation-texts.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
 import { languageOfPerson } from '../accounts/profiles.ts';
 import { inLanguage } from '../i18n.ts';

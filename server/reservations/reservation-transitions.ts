@@ -1,4 +1,4 @@
-import type { ReservationStatus } from '../../app/lib/reservations.ts';
+import type { ReservationStatus } from '../../app/features/reservations/reservations.ts';
 import type { TransitionTable } from '../transitions.ts';
 
 /** What can happen to a car reservation once started (server/reservations/reservations.ts). */

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { formatRupees } from '../../app/lib/format.ts';
-import { RESERVATION_PAY_WINDOW_MS, reservationMessages as messages } from '../../app/lib/reservations.ts';
-import { reservationText as t } from '../../app/lib/i18n/reservation.ts';
+import { RESERVATION_PAY_WINDOW_MS, reservationMessages as messages } from '../../app/features/reservations/reservations.ts';
+import { reservationText as t } from '../../app/features/reservations/reservation-texts.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -20,7 +20,7 @@ import type { AppServices } from '../services.ts';
 import { queueBuyerMessages, queueDealerMessages, type ReservationMessageKind } from './notify.ts';
 import { bulkMove, transition, type Actor } from '../transitions.ts';
 import { RESERVATION_TRANSITIONS, type ReservationEvent } from './reservation-transitions.ts';
-import type { ReservationStatus } from '../../app/lib/reservations.ts';
+import type { ReservationStatus } from '../../app/features/reservations/reservations.ts';
 import { findOwnReservation, findReservation, reservationQuery, toDeskReservation, toReservation, type DeskReservation, type Reservation } from './store.ts';
 
 /**

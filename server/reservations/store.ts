@@ -1,37 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Selectable } from 'kysely';
-import type { ReservationStatus } from '../../app/lib/reservations.ts';
+import type { DeskReservation, Reservation } from '../../app/features/reservations/reservations.ts';
 import type { CarReservationTable, DB } from '../db/schema.ts';
 import type { Database } from '../db/connection.ts';
 import { NotFoundError } from '../errors.ts';
-import { reservationMessages } from '../../app/lib/reservations.ts';
+import { reservationMessages } from '../../app/features/reservations/reservations.ts';
 import { indiaIso } from '../../app/lib/india-time.ts';
 import { paiseToWholeRupees } from '../../app/lib/money.ts';
 
-/** A reservation as the pages, the API and the desk see it; money in whole rupees. */
-export type Reservation = {
-  id: number;
-  vehicleId: number | null;
-  vehicleTitle: string;
-  status: ReservationStatus;
-  amount: number;
-  holdHours: number;
-  /** The Checkout order, while it waits for payment. */
-  paymentOrderId: string | null;
-  payBy: string;
-  heldUntil: string | null;
-  amountRefunded: number;
-  /** Refunds written down but not yet confirmed by the provider. */
-  refundOwed: number;
-  paymentProblem: string | null;
-  salePrice: number | null;
-  createdAt: string;
-  paidAt: string | null;
-  endedAt: string | null;
-};
-
-/** The desk also sees who reserved. */
-export type DeskReservation = Reservation & { name: string; phone: string; email: string; userId: string };
+/** Declared beside the reservation rules, where the admin's desk reads them too (decision 110). */
+export type { DeskReservation, Reservation };
 
 type Row = Selectable<CarReservationTable> & { owed_paise: number | string | null };
 

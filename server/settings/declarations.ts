@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { adminSettingsText } from '../../app/lib/i18n/adminSettings.ts';
+import { adminSettingsText } from '../../app/features/admin/admin-settings-texts.ts';
 import type { TextValues } from '../../app/lib/i18n/texts.ts';
 
 /**

@@ -5,14 +5,14 @@ import { sendClaimedReminders } from '../appointments/reminders.ts';
 import { TEST_DRIVE } from '../appointments/kinds.ts';
 import { escapeHtml } from '../html.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
-import { slotLabel, type TestDriveMode } from '../../app/lib/test-drives.ts';
-import { testDriveText as t } from '../../app/lib/i18n/testDrive.ts';
+import { slotLabel, type TestDriveMode } from '../../app/features/appointments/test-drives.ts';
+import { testDriveText as t } from '../../app/features/appointments/test-drive-texts.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { LANGUAGE_TAGS, type Language } from '../../app/lib/i18n/language.ts';
 import { languageOfPerson } from '../accounts/profiles.ts';
 import { inLanguage } from '../i18n.ts';
 import { paths } from '../../app/lib/paths.ts';
-import { homeAddressLine } from '../../app/lib/home-address.ts';
+import { homeAddressLine } from '../../app/features/appointments/home-address.ts';
 import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 /**

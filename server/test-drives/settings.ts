@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isPinCode, pinCodeMessages } from '../../app/lib/pin-code.ts';
 import { DEFAULT_SERVICE_AREAS, LOCALITY_MAX, MAX_SERVICE_AREAS } from '../../app/lib/service-areas.ts';
-import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
+import { DEFAULT_TEST_DRIVE_RULES } from '../../app/features/appointments/test-drives.ts';
 import { declareSettings, say } from '../settings/declarations.ts';
 
 /**

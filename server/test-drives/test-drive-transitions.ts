@@ -1,4 +1,4 @@
-import type { TestDriveStatus } from '../../app/lib/test-drives.ts';
+import type { TestDriveStatus } from '../../app/features/appointments/test-drives.ts';
 import type { TransitionTable } from '../transitions.ts';
 
 /** What can happen to a test drive once booked (server/test-drives/test-drives.ts). */

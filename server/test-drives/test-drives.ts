@@ -22,8 +22,14 @@ import { checkPlace, homeVisitColumns, homeVisitOf } from '../appointments/home-
 import { holdsReservation } from '../reservations/store.ts';
 import type { Settings } from '../admin/settings.ts';
 import { detailTitle, offersTestDrive } from '../../app/lib/vehicle.ts';
-import { testDriveMessages as messages, STATUS_LABELS, type SlotRules, type TestDriveMode, type TestDriveStatus } from '../../app/lib/test-drives.ts';
-import { testDriveText as t } from '../../app/lib/i18n/testDrive.ts';
+import {
+  testDriveMessages as messages,
+  STATUS_LABELS,
+  type SlotRules,
+  type TestDriveMode,
+  type TestDriveStatus,
+} from '../../app/features/appointments/test-drives.ts';
+import { testDriveText as t } from '../../app/features/appointments/test-drive-texts.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { indiaDateTimeParam, indiaIso } from '../../app/lib/india-time.ts';
 import { TEST_DRIVE_TRANSITIONS, type TestDriveEvent } from './test-drive-transitions.ts';

@@ -6,7 +6,7 @@ import { verifiedPerson } from '../support/people.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { pathInLanguage } from '../../app/lib/i18n/language.ts';
 import { paths } from '../../app/lib/paths.ts';
-import { sellInspectionFor } from '../../app/lib/schemas/sell-estimate.ts';
+import { sellInspectionFor } from '../../app/features/sell/estimate-schemas.ts';
 import type { Database } from '../../server/db/connection.ts';
 import type { VerifiedPerson } from '../support/people.ts';
 import { addDays, indiaDay } from '../../app/lib/india-time.ts';

@@ -39,7 +39,7 @@ const DAY_MS = 24 * HOUR_MS;
  *   and `close`): they have run before hydration, and Preact drops them, as React Router's
  *   browser side renders none;
  * - what an element marked `data-changes-once-hydrated` holds: controls that appear once the
- *   page runs script (useHydrated, app/components/admin/admin-ui.tsx), after hydration.
+ *   page runs script (useHydrated, app/features/admin/admin-ui.tsx), after hydration.
  * Runs in the page.
  */
 function bodyOutline(root: HTMLElement): string[] {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { systemClock } from '../../server/clock.ts';
-import { dayLabel } from '../../app/lib/test-drives.ts';
+import { dayLabel } from '../../app/features/appointments/test-drives.ts';
 import { addFleetCar, addRenter, rentalServices } from '../support/rentals.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { decodeEntities, HttpClient, mainText, visibleText } from '../support/http-client.ts';

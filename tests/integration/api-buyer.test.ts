@@ -8,7 +8,7 @@ import {
   vehicleRequestSentSchema,
   wishlistChangeSchema,
   wishlistPageSchema,
-} from '../../app/lib/schemas/api-answers.ts';
+} from '../../server/http/api-answers.ts';
 import { HttpClient, otpFrom, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';
 import { openServerSql, type ServerSql } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';

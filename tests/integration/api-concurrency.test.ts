@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slotInstant } from '../../app/lib/test-drives.ts';
+import { slotInstant } from '../../app/features/appointments/test-drives.ts';
 import { apiClient, appSignUp, appVerifyPhone, multipart, type ApiClient } from '../support/api/client.ts';
 import { openServerSql, type ServerSql } from '../support/database.ts';
 import { completeProfile, HttpClient, otpFrom, signUp, uniqueEmail, uniqueMobile, waitForOutbox } from '../support/http-client.ts';

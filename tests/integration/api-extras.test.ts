@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '../../app/lib/format.ts';
 import { paths } from '../../app/lib/paths.ts';
-import { compareAnswerSchema, paymentStartSchema, rentalQuoteAnswerSchema, vehicleEmiSchema } from '../../app/lib/schemas/api-answers.ts';
+import { compareAnswerSchema, paymentStartSchema, rentalQuoteAnswerSchema, vehicleEmiSchema } from '../../server/http/api-answers.ts';
 import { compareQuerySchema } from '../../app/features/compare/schemas.ts';
 import { emiQuerySchema } from '../../app/features/emi/schemas.ts';
 import { SESSION_COOKIE_NAME } from '../../server/auth/session-cookie.ts';

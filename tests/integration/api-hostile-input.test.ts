@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { problemSchema } from '../../app/lib/schemas/api-answers.ts';
+import { problemSchema } from '../../server/http/api-answers.ts';
 import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';

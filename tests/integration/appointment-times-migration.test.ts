@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_TEST_DRIVE_RULES } from '../../app/lib/test-drives.ts';
+import { DEFAULT_TEST_DRIVE_RULES } from '../../app/features/appointments/test-drives.ts';
 import { countOn, freeSlots } from '../../server/appointments/appointments.ts';
 import { INSPECTION, TEST_DRIVE } from '../../server/appointments/kinds.ts';
 import { brokenUniqueRule } from '../../server/db/unique-rules.ts';

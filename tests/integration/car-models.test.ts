@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carCatalogueSchema, sellEstimateAnswerSchema, vehicleListSchema } from '../../app/lib/schemas/api-answers.ts';
+import { carCatalogueSchema, sellEstimateAnswerSchema, vehicleListSchema } from '../../server/http/api-answers.ts';
 import { HttpClient, mainText, randomAddress } from '../support/http-client.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { sharedServer } from '../support/shared.ts';

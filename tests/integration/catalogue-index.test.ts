@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILTERS, SORT_NAMES } from '../../app/lib/listing-filters/catalogue.ts';
-import { readListingQuery } from '../../app/lib/schemas/listing.ts';
+import { readListingQuery } from '../../app/features/listing/schemas.ts';
 import { createCatalogueIndex } from '../../server/catalog/catalogue-index.ts';
 import { createVehicleListing, type ListingOptions, type VehicleListing } from '../../server/catalog/listing.ts';
 import { uncachedTotals } from '../../server/catalog/listing-totals.ts';

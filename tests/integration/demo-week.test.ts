@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
-import { slotInstant } from '../../app/lib/test-drives.ts';
+import { slotInstant } from '../../app/features/appointments/test-drives.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { decodeEntities, HttpClient, mainText } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';

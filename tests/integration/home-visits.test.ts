@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectionAnswerSchema, serviceAreasSchema, testDriveAnswerSchema } from '../../app/lib/schemas/api-answers.ts';
-import { homeAddressMessages } from '../../app/lib/home-address.ts';
+import { inspectionAnswerSchema, serviceAreasSchema, testDriveAnswerSchema } from '../../server/http/api-answers.ts';
+import { homeAddressMessages } from '../../app/features/appointments/home-address.ts';
 import { defaultSettings, getSettings } from '../../server/admin/settings.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import type { Database } from '../../server/db/connection.ts';

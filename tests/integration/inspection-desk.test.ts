@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectionAnswerSchema, inspectionListSchema } from '../../app/lib/schemas/api-answers.ts';
+import { inspectionAnswerSchema, inspectionListSchema } from '../../server/http/api-answers.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { decodeEntities, HttpClient, mainText, waitForOutbox } from '../support/http-client.ts';

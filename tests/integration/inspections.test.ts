@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../app/lib/schemas/api-answers.ts';
-import { slotInstant } from '../../app/lib/test-drives.ts';
+import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../server/http/api-answers.ts';
+import { slotInstant } from '../../app/features/appointments/test-drives.ts';
 import { sendDueInspectionReminders } from '../../server/inspections/inspections.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { createJobSignal } from '../../server/jobs/worker.ts';

@@ -8,7 +8,7 @@ import { postgresAvailable, startTestServer, testModeEnv, type TestServer } from
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
 import { enqueue } from '../../server/jobs/queue.ts';
 import { RECURRING_JOBS } from '../../server/jobs/registry.ts';
-import { HOUR_MS } from '../../app/lib/rental-price.ts';
+import { HOUR_MS } from '../../app/features/rentals/rental-price.ts';
 import { createBooking } from '../../server/rentals/bookings.ts';
 import { addFleetCarOn, addRenter, rentalServices } from '../support/rentals.ts';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS } from '../../app/lib/rental-price.ts';
+import { HOUR_MS } from '../../app/features/rentals/rental-price.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { getBooking } from '../../server/rentals/bookings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LAST_INDEXED_PAGE } from '../../app/lib/listing-view.ts';
+import { LAST_INDEXED_PAGE } from '../../app/features/listing/listing-view.ts';
 import { canonicalLinks, mainOf, metaContent, tags, visibleText } from '../support/html.ts';
 import { sharedServer } from '../support/shared.ts';
 

@@ -186,7 +186,7 @@ describe.skipIf(!base)('listing filters, sorts and facet counts', () => {
     expect(body.detail).toMatch(message);
   });
 
-  // One schema reads both (app/lib/schemas/listing.ts): the API names what it dropped, the
+  // One schema reads both (app/features/listing/schemas.ts): the API names what it dropped, the
   // pages show the cars without it, and neither answers 500 or refuses a shared link.
   it.each([
     ['budget=99999999-&km=99999999999-', /budget must be.*km must be/],

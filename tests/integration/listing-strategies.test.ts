@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readListingQuery } from '../../app/lib/schemas/listing.ts';
+import { readListingQuery } from '../../app/features/listing/schemas.ts';
 import type { Sort } from '../../app/lib/listing-filters/catalogue.ts';
 import type { VehicleInput } from '../../app/lib/vehicle.ts';
 import { createVehicleListing, LISTING_COUNT_CAP, type ListingOptions } from '../../server/catalog/listing.ts';

@@ -13,7 +13,7 @@ import {
   testDriveSlotsSchema,
   vehicleListSchema,
   vehicleSchema,
-} from '../../app/lib/schemas/api-answers.ts';
+} from '../../server/http/api-answers.ts';
 import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

@@ -8,7 +8,7 @@ import { storeImage } from '../../server/media/images.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
 import { runRetentionPurge } from '../../server/privacy/retention.ts';
 import { saveRentalTerms } from '../../server/rentals/fleet.ts';
-import { quoteRental } from '../../app/lib/rental-price.ts';
+import { quoteRental } from '../../app/features/rentals/rental-price.ts';
 import { swiftTerms } from '../support/rentals.ts';
 import { completeProfile, HttpClient, logIn, mainText, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { googleIdentity, startOidcProvider, type OidcProvider } from '../support/oidc.ts';

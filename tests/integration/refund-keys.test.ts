@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS } from '../../app/lib/rental-price.ts';
+import { HOUR_MS } from '../../app/features/rentals/rental-price.ts';
 import { openDatabase, type Database } from '../../server/db/connection.ts';
 import { installationId } from '../../server/db/installation.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';

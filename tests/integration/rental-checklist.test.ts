@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKLIST_ITEMS } from '../../app/lib/rental-checklist.ts';
+import { CHECKLIST_ITEMS } from '../../app/features/rentals/rental-checklist.ts';
 import { MAX_IMAGE_BYTES } from '../../app/lib/uploads.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHECKLIST_ITEMS } from '../../app/lib/rental-checklist.ts';
+import { CHECKLIST_ITEMS } from '../../app/features/rentals/rental-checklist.ts';
 import { paiseToWholeRupees, rupeesToPaise } from '../../app/lib/money.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS } from '../../app/lib/rental-price.ts';
+import { HOUR_MS } from '../../app/features/rentals/rental-price.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { ConflictError } from '../../server/errors.ts';
 import { createRazorpayGateway } from '../../server/payments/razorpay.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS } from '../../app/lib/rental-price.ts';
+import { HOUR_MS } from '../../app/features/rentals/rental-price.ts';
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError } from '../../server/errors.ts';
 import { addBlock, carAvailability, createBooking, fleetAvailability, listBlocks, removeBlock, takenRanges } from '../../server/rentals/bookings.ts';
 import { openTestDatabase, type TestDatabase } from '../support/database.ts';

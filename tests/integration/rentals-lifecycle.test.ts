@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rupeesToPaise } from '../../app/lib/money.ts';
-import { HOUR_MS } from '../../app/lib/rental-price.ts';
+import { HOUR_MS } from '../../app/features/rentals/rental-price.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../../server/errors.ts';
 import { createBooking, getBooking } from '../../server/rentals/bookings.ts';
 import {

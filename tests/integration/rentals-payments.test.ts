@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HOUR_MS } from '../../app/lib/rental-price.ts';
+import { HOUR_MS } from '../../app/features/rentals/rental-price.ts';
 import { ForbiddenError } from '../../server/errors.ts';
 import { PaymentError } from '../../server/payments/gateway.ts';
 import { createRazorpayGateway } from '../../server/payments/razorpay.ts';

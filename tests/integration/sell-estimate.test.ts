@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { sellEstimateAnswerSchema } from '../../app/lib/schemas/api-answers.ts';
+import { sellEstimateAnswerSchema } from '../../server/http/api-answers.ts';
 import { formatRupees } from '../../app/lib/format.ts';
 import { HttpClient, mainText, randomAddress } from '../support/http-client.ts';
 import { openServerSql, type ServerSql } from '../support/database.ts';

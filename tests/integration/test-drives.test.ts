@@ -8,7 +8,7 @@ import type { Database } from '../../server/db/connection.ts';
 import { createMailer } from '../../server/notify/mail.ts';
 import { createJobSignal } from '../../server/jobs/worker.ts';
 import { sendDueReminders } from '../../server/test-drives/notify.ts';
-import { daySlots, DEFAULT_TEST_DRIVE_RULES, slotInstant, testDriveMessages } from '../../app/lib/test-drives.ts';
+import { daySlots, DEFAULT_TEST_DRIVE_RULES, slotInstant, testDriveMessages } from '../../app/features/appointments/test-drives.ts';
 import { createLogger } from '../../server/logger.ts';
 import { systemClock } from '../../server/clock.ts';
 import { addDays, indiaDay } from '../../app/lib/india-time.ts';

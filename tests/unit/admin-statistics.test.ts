@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_DAYS } from '../../app/lib/admin-pages.ts';
+import { CHART_DAYS } from '../../app/features/admin/admin-pages.ts';
 import { countPerIstDay, istDate, istDateOfSlice, istDayStart, istMonthRange, lastIstDays, SLICE_LENGTH } from '../../server/admin/statistics.ts';
-import { niceMax } from '../../app/components/admin/bar-chart.tsx';
+import { niceMax } from '../../app/features/admin/bar-chart.tsx';
 
 /**
  * The admin statistics: India-time (IST, UTC+05:30) day and month bucketing and the chart's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageUrl } from '../../app/components/admin/admin-paths.ts';
-import { latestToast, stamp } from '../../app/components/admin/admin-ui.tsx';
+import { pageUrl } from '../../app/features/admin/admin-paths.ts';
+import { latestToast, stamp } from '../../app/features/admin/admin-ui.tsx';
 import {
   emptyVehicleValues,
   financialValue,

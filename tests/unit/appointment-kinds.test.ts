@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daySlots, slotInstant, testDriveMessages, type SlotRules } from '../../app/lib/test-drives.ts';
+import { daySlots, slotInstant, testDriveMessages, type SlotRules } from '../../app/features/appointments/test-drives.ts';
 import { defaultSettings, type Settings } from '../../server/admin/settings.ts';
 import { isUpcoming, slotRefusal, slotStartMs, upcomingFirst } from '../../server/appointments/appointments.ts';
 import { checkPlace, homeVisitColumns } from '../../server/appointments/home-visit.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditFieldLabel, auditNestedLabel, hasAuditFieldLabel } from '../../app/lib/audit-fields.ts';
-import type { DamageCharge, ReturnCharges } from '../../app/lib/rental-price.ts';
+import { auditFieldLabel, auditNestedLabel, hasAuditFieldLabel } from '../../app/features/admin/audit-fields.ts';
+import type { DamageCharge, ReturnCharges } from '../../app/features/rentals/rental-price.ts';
 import type { Vehicle } from '../../app/lib/vehicle.ts';
 import { settingsSchema } from '../../server/admin/settings.ts';
 import type { auditView } from '../../server/inspections/inspection-desk.ts';

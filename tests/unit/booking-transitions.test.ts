@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOOKING_STATUSES } from '../../app/lib/rentals.ts';
+import { BOOKING_STATUSES } from '../../app/features/rentals/rentals.ts';
 import { BOOKING_EVENTS, BOOKING_TRANSITIONS } from '../../server/rentals/booking-transitions.ts';
 import { transition } from '../../server/transitions.ts';
 import { expectOnlyTheseMoves, readableTable } from '../support/transitions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRentalTerms } from '../../app/lib/rentals.ts';
+import { parseRentalTerms } from '../../app/features/rentals/rentals.ts';
 import { lastValidDay, validityOf } from '../../app/lib/validity.ts';
 import { demoFitnessCertificate, demoInsuranceValidity, demoVehicles } from '../../server/db/demo/inventory.ts';
 import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';

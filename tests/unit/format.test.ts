@@ -10,11 +10,11 @@ import {
   groupIndianDigits,
   priceDigits,
   vehiclesFoundText,
+  formatIndiaDateTime,
 } from '../../app/lib/format.ts';
 import { setLanguageSource } from '../../app/lib/i18n/current.ts';
-import { formatIndiaDateTime } from '../../app/lib/rent-view.ts';
 import { dealerWord, shownWordsOf, validityText } from '../../app/lib/dealer-words.ts';
-import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel } from '../../app/lib/inspection-desk.ts';
+import { CONDITION_ITEMS, CONDITION_STATUSES, conditionItemLabel, conditionStatusLabel } from '../../app/features/appointments/inspection-desk.ts';
 
 describe('rupee formatting', () => {
   it('groups digits the Indian way', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DESK_STATUSES } from '../../app/lib/inspection-desk.ts';
-import { UPCOMING_STATUSES } from '../../app/lib/test-drives.ts';
+import { DESK_STATUSES } from '../../app/features/appointments/inspection-desk.ts';
+import { UPCOMING_STATUSES } from '../../app/features/appointments/test-drives.ts';
 import { INSPECTION_EVENTS, INSPECTION_TRANSITIONS } from '../../server/inspections/inspection-transitions.ts';
 import { bulkMove } from '../../server/transitions.ts';
 import { expectOnlyTheseMoves, readableTable } from '../support/transitions.ts';

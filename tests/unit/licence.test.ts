@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ageOn, parseIsoDate, parseLicenceNumber } from '../../app/lib/licence.ts';
+import { ageOn, parseIsoDate, parseLicenceNumber } from '../../app/features/rentals/licence.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
-import { licenceAgeProblem, licenceFieldsSchema, licenceMessages } from '../../app/lib/schemas/licence.ts';
+import { licenceAgeProblem, licenceFieldsSchema, licenceMessages } from '../../app/features/rentals/licence-schemas.ts';
 import { localRedirect } from '../../app/lib/paths.ts';
 import { bodyClassFor } from '../../server/http/body-limit.ts';
 import { indiaDay } from '../../app/lib/india-time.ts';

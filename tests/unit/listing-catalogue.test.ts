@@ -16,7 +16,7 @@ import {
   type Match,
 } from '../../app/lib/listing-filters/catalogue.ts';
 import { browseText } from '../../app/lib/i18n/browse.ts';
-import { listingParameters, readListingQuery } from '../../app/lib/schemas/listing.ts';
+import { listingParameters, readListingQuery } from '../../app/features/listing/schemas.ts';
 import { matchCondition, sortOrder } from '../../server/catalog/filters.ts';
 import type { DB } from '../../server/db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { activeFilterCount, listingParams, withoutFilter } from '../../app/lib/listing-filters/url.ts';
-import { readListingQuery } from '../../app/lib/schemas/listing.ts';
+import { activeFilterCount, listingParams, withoutFilter } from '../../app/features/listing/filter-url.ts';
+import { readListingQuery } from '../../app/features/listing/schemas.ts';
 import { chipLabel, emptyFilters } from '../../app/lib/listing-filters/catalogue.ts';
 import { colourIn, fuelKey, modelYear, ownerCount, transmissionKey } from '../../server/catalog/dealer-text.ts';
 import { registrationPlace, registrationState } from '../../app/lib/listing-filters/registration.ts';
@@ -164,7 +164,7 @@ describe('hostile listing URLs: dropped, named, never an error', () => {
   });
 
   it('reads the page size only for the API, within 1 to 100', async () => {
-    const { queryObject, vehiclesQuerySchema } = await import('../../app/lib/schemas/listing.ts');
+    const { queryObject, vehiclesQuerySchema } = await import('../../app/features/listing/schemas.ts');
     const perPage = (value: string) => vehiclesQuerySchema.parse(queryObject(new URLSearchParams({ perPage: value }))).perPage;
     expect([perPage('24'), perPage('0'), perPage('100000'), perPage('-1'), perPage('ten'), perPage('')]).toEqual([24, 1, 100, null, null, null]);
   });

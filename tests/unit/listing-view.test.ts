@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emptyFilters } from '../../app/lib/listing-filters/catalogue.ts';
-import { readListingQuery } from '../../app/lib/schemas/listing.ts';
-import { LAST_INDEXED_PAGE, listingIndexable } from '../../app/lib/listing-view.ts';
+import { readListingQuery } from '../../app/features/listing/schemas.ts';
+import { LAST_INDEXED_PAGE, listingIndexable } from '../../app/features/listing/listing-view.ts';
 
 /** Which listing pages search engines may index (decision 023); the HTML side is in listing-filters-pages. */
 describe('listingIndexable', () => {

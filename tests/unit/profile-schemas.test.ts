@@ -3,7 +3,7 @@ import { parseWith } from '../../app/lib/form-errors.ts';
 import { phoneMessages } from '../../app/lib/phone.ts';
 import { phoneCodeRequestSchema, phoneVerifySchema, profileFormError } from '../../app/features/accounts/profile-schemas.ts';
 import { phoneCodeRequest, phoneVerify, profileSchemas } from '../../server/accounts/profile-phone.ts';
-import { testDriveSlotsQuerySchema } from '../../app/lib/schemas/test-drives.ts';
+import { testDriveSlotsQuerySchema } from '../../app/features/appointments/test-drive-schemas.ts';
 
 /** The profile form and the OTP steps: one schema each for the page, its browser check and /api/v1/me/phone; the server's with the phone canonical. */
 describe('profile and phone code schemas', () => {

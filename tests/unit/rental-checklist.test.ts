@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chargeLines, checklistComparison, fuelText, type ChecklistView } from '../../app/lib/rental-checklist.ts';
-import { returnCharges } from '../../app/lib/rental-price.ts';
+import { chargeLines, checklistComparison, fuelText, type ChecklistView } from '../../app/features/rentals/rental-checklist.ts';
+import { returnCharges } from '../../app/features/rentals/rental-price.ts';
 
 /** The checklist's shared rules: each charge with its photo, the comparison, the fuel wording. */
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { untranslatedWords } from '../../app/lib/i18n/kept-words.ts';
-import { rentalFacts, type RentalPolicy } from '../../app/lib/rental-facts.ts';
-import { HOUR_MS, quoteInLanguage, quoteLineLabel, quoteRental, quoteTotals } from '../../app/lib/rental-price.ts';
+import { rentalFacts, type RentalPolicy } from '../../app/features/rentals/rental-facts.ts';
+import { HOUR_MS, quoteInLanguage, quoteLineLabel, quoteRental, quoteTotals } from '../../app/features/rentals/rental-price.ts';
 import { renterMessage, type RenterMessageKind } from '../../server/rentals/notify.ts';
 import type { Booking } from '../../server/rentals/store.ts';
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { untranslatedWords } from '../../app/lib/i18n/kept-words.ts';
 import { paiseAsRupeesText, parseRupeesAsPaise, rupeesToPaise } from '../../app/lib/money.ts';
-import { cancellationMoneyText, handoverMoneyText, onlineRefundText, settlementMoneyText } from '../../app/lib/rental-money.ts';
-import { HOUR_MS, quoteRental } from '../../app/lib/rental-price.ts';
+import { cancellationMoneyText, handoverMoneyText, onlineRefundText, settlementMoneyText } from '../../app/features/rentals/rental-money.ts';
+import { HOUR_MS, quoteRental } from '../../app/features/rentals/rental-price.ts';
 import { renterMessage } from '../../server/rentals/notify.ts';
 import type { Booking } from '../../server/rentals/store.ts';
-import type { RentalPolicy } from '../../app/lib/rental-facts.ts';
+import type { RentalPolicy } from '../../app/features/rentals/rental-facts.ts';
 
 /** Money said by how it moved (docs/decisions/099): the gateway's refunds to the card or UPI, the desk's cash, UPI and card, and nothing. */
 

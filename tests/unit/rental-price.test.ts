@@ -9,10 +9,10 @@ import {
   rentFor,
   returnCharges,
   type RentalRates,
-} from '../../app/lib/rental-price.ts';
+} from '../../app/features/rentals/rental-price.ts';
 import { demoRentalTerms } from '../../server/db/demo/rental-fleet.ts';
-import { ageOn } from '../../app/lib/licence.ts';
-import { parseRentalTerms } from '../../app/lib/rentals.ts';
+import { ageOn } from '../../app/features/rentals/licence.ts';
+import { parseRentalTerms } from '../../app/features/rentals/rentals.ts';
 import { indiaDateTimeParam, indiaDay, indiaIso, parseIndiaDateTime, parseIndiaMonth } from '../../app/lib/india-time.ts';
 
 const swift: RentalRates = { hourlyRate: 150, dailyRate: 1800, weeklyRate: null, kmPerDay: 240, extraKmRate: 12, deposit: 5000, minHours: 4 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RentalPolicy } from '../../app/lib/rental-facts.ts';
-import { HOUR_MS, quoteRental } from '../../app/lib/rental-price.ts';
+import type { RentalPolicy } from '../../app/features/rentals/rental-facts.ts';
+import { HOUR_MS, quoteRental } from '../../app/features/rentals/rental-price.ts';
 import { renterMessage } from '../../server/rentals/notify.ts';
 import type { Booking } from '../../server/rentals/store.ts';
 

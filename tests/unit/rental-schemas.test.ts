@@ -8,7 +8,7 @@ import {
   rentalBookingFormSchema,
   rentalMonthQuerySchema,
   rentalQuoteQuerySchema,
-} from '../../app/lib/schemas/rentals.ts';
+} from '../../app/features/rentals/schemas.ts';
 import { pinCodeMessages } from '../../app/lib/pin-code.ts';
 
 /** The renter's inputs, one schema each for the pages and the app's API (decision 048). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESERVATION_STATUSES } from '../../app/lib/reservations.ts';
+import { RESERVATION_STATUSES } from '../../app/features/reservations/reservations.ts';
 import { RESERVATION_EVENTS, RESERVATION_TRANSITIONS } from '../../server/reservations/reservation-transitions.ts';
 import { transition } from '../../server/transitions.ts';
 import { expectOnlyTheseMoves, readableTable } from '../support/transitions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { reserveLabel, timeLeft } from '../../app/lib/reservations.ts';
+import { reserveLabel, timeLeft } from '../../app/features/reservations/reservations.ts';
 import { isLiveReservationClash, saleReceipt } from '../../server/reservations/reservations.ts';
 
 const MINUTE = 60_000;

@@ -11,7 +11,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import type { Dialect } from '../../server/db/connection.ts';
 import type { DB } from '../../server/db/schema.ts';
-import { MAX_SEARCH_LENGTH } from '../../app/lib/search.ts';
+import { MAX_SEARCH_LENGTH } from '../../app/features/search/search.ts';
 import { buildSearchText, searchCondition, searchTerms } from '../../server/catalog/search.ts';
 
 describe('searchTerms', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sellCarSchema } from '../../app/lib/schemas/sell-estimate.ts';
+import { sellCarSchema } from '../../app/features/sell/estimate-schemas.ts';
 import { estimateSellPrice, fittedDepreciation, type ComparableCar } from '../../server/leads/sell-estimate.ts';
 
 /** A car of the dealer's: a 2020 petrol manual Honda City sedan, 40,000 km, one owner, ₹10,00,000 in stock in 2026. */

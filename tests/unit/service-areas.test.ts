@@ -8,7 +8,7 @@ import {
   servedAreaProblem,
   serviceAreaLines,
 } from '../../app/lib/service-areas.ts';
-import { homeAddressLine } from '../../app/lib/home-address.ts';
+import { homeAddressLine } from '../../app/features/appointments/home-address.ts';
 import { pinCodeMessages } from '../../app/lib/pin-code.ts';
 
 /** The areas we visit (decision 097): how the admin types them, which one is "nearest", what a refused PIN code is told. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { assembleSettings, declareSettings } from '../../server/settings/declarations.ts';
 import { defaultSettings, SETTING_LABELS, SETTINGS_DOMAINS, settingsSchema } from '../../server/admin/settings.ts';
-import { adminSettingsText } from '../../app/lib/i18n/adminSettings.ts';
+import { adminSettingsText } from '../../app/features/admin/admin-settings-texts.ts';
 
 /** Each domain declares its own settings (decision 109); the admin's settings assemble them. */
 describe('settings declared by their domains', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_DRIVE_STATUSES, UPCOMING_STATUSES } from '../../app/lib/test-drives.ts';
+import { TEST_DRIVE_STATUSES, UPCOMING_STATUSES } from '../../app/features/appointments/test-drives.ts';
 import { TEST_DRIVE_EVENTS, TEST_DRIVE_TRANSITIONS } from '../../server/test-drives/test-drive-transitions.ts';
 import { deskActionsFor } from '../../server/test-drives/test-drives.ts';
 import { bulkMove } from '../../server/transitions.ts';

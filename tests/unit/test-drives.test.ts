@@ -11,11 +11,11 @@ import {
   slotLabel,
   slotProblem,
   testDriveMessages,
-} from '../../app/lib/test-drives.ts';
+} from '../../app/features/appointments/test-drives.ts';
 import { parseWith } from '../../app/lib/form-errors.ts';
 import { pinCodeMessages } from '../../app/lib/pin-code.ts';
-import { homeAddressMessages } from '../../app/lib/home-address.ts';
-import { testDriveRequestSchema } from '../../app/lib/schemas/test-drives.ts';
+import { homeAddressMessages } from '../../app/features/appointments/home-address.ts';
+import { testDriveRequestSchema } from '../../app/features/appointments/test-drive-schemas.ts';
 import { indiaDateTimeParam, parseIndiaDate } from '../../app/lib/india-time.ts';
 
 /** The test-drive rules that need no server: India time, the booking window, PIN codes, parsing. */

@@ -8,7 +8,7 @@ import { useRootData } from '../../components/root-data.ts';
 import { VehicleImage } from './vehicle-image.tsx';
 import { WishlistButton } from '../wishlist/wishlist-button.tsx';
 import { LaterHydration } from '../../components/later-hydration.tsx';
-import { CardReserveButton } from '../../components/reserve-button.tsx';
+import { CardReserveButton } from '../reservations/reserve-button.tsx';
 import { browseText as t } from '../../lib/i18n/browse.ts';
 import { priceIncludesText } from '../../lib/storefront.ts';
 import { typedFuelText, typedTransmissionText } from '../../lib/listing-filters/options.ts';

@@ -6,10 +6,10 @@ import { formatDateTime } from '../../lib/format.ts';
 import { parsePage } from '../../lib/input.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { RichText } from '../../lib/i18n/rich.tsx';
-import { auditFieldLabel, auditNestedLabel } from '../../lib/audit-fields.ts';
+import { auditFieldLabel, auditNestedLabel } from '../../features/admin/audit-fields.ts';
 import type { Route } from './+types/audit-log';
 import { adminPaths } from '../../lib/paths.ts';
-import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
+import { adminShellText as t } from '../../features/admin/admin-shell-texts.ts';
 
 const PER_PAGE = 20;
 

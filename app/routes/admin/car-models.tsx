@@ -4,13 +4,13 @@ import { addCarModel, carCatalogue, carModelAdditions } from '../../../server/ca
 import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
-import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
-import { Toast } from '../../components/admin/toast.tsx';
+import { latestToast, PageHeader, stamp } from '../../features/admin/admin-ui.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
 import { FormMessage, primaryButton, SelectField, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { carModelsText as t } from '../../lib/i18n/carModels.ts';
-import { adminShellText } from '../../lib/i18n/adminShell.ts';
+import { adminShellText } from '../../features/admin/admin-shell-texts.ts';
 import { BODY_TYPES, bodyTypeLabel } from '../../lib/listing-filters/options.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { CAR_NAME_LIMITS, carModelAdditionFields, carModelAdditionSchema, type CarModelAddition } from '../../lib/schemas/car-models.ts';

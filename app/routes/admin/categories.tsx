@@ -5,19 +5,19 @@ import { withCategoryForm } from '../../../server/catalog/http/category-form.ts'
 import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
 import { uploadsFrom, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { latestToast, PageHeader, smallButton, stamp } from '../../components/admin/admin-ui.tsx';
+import { latestToast, PageHeader, smallButton, stamp } from '../../features/admin/admin-ui.tsx';
 import { inputClass, primaryButton } from '../../components/form.tsx';
-import { pageUrl } from '../../components/admin/admin-paths.ts';
+import { pageUrl } from '../../features/admin/admin-paths.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { ConfirmDelete, useDeleteStep } from '../../components/admin/confirm-dialog.tsx';
+import { ConfirmDelete, useDeleteStep } from '../../features/admin/confirm-dialog.tsx';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
-import { Toast } from '../../components/admin/toast.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
 import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { parseId } from '../../lib/input.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
-import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from '../../features/admin/admin-vehicles-texts.ts';
 
 export function meta(args: Route.MetaArgs) {
   return adminPageMeta(t('manageCategories'))(args);

@@ -6,16 +6,16 @@ import { withCategoryForm } from '../../../server/catalog/http/category-form.ts'
 import { answerError } from '../../../server/http/action-errors.ts';
 import { uploadsFrom, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
+import { latestToast, PageHeader, stamp } from '../../features/admin/admin-ui.tsx';
 import { adminPaths } from '../../lib/paths.ts';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
-import { Toast } from '../../components/admin/toast.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
 import { FormMessage, primaryButton, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import type { Route } from './+types/category-add';
-import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from '../../features/admin/admin-vehicles-texts.ts';
 
 export function meta(args: Route.MetaArgs) {
   return adminPageMeta(t('addCategory'))(args);

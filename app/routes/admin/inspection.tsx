@@ -17,8 +17,8 @@ import {
   parseInspectionRecord,
   recordInspection,
 } from '../../../server/inspections/inspection-desk.ts';
-import { PageHeader, PhoneFact, StatusBadge } from '../../components/admin/admin-ui.tsx';
-import { Toast } from '../../components/admin/toast.tsx';
+import { PageHeader, PhoneFact, StatusBadge } from '../../features/admin/admin-ui.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
@@ -32,17 +32,17 @@ import {
   OFFER_LIMITS,
   deskOfferStateLabels,
   offerFormSchema,
-} from '../../lib/inspection-desk.ts';
-import { deskInspectionsText as t } from '../../lib/i18n/deskInspections.ts';
+} from '../../features/appointments/inspection-desk.ts';
+import { deskInspectionsText as t } from '../../features/appointments/desk-inspections-texts.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { REGISTRATION_STATES } from '../../lib/listing-filters/registration.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import { dayLabel, slotLabel, STATUS_LABELS } from '../../lib/test-drives.ts';
+import { dayLabel, slotLabel, STATUS_LABELS } from '../../features/appointments/test-drives.ts';
 import { MAX_IMAGE_MB } from '../../lib/uploads.ts';
 import { MAX_VEHICLE_IMAGES } from '../../lib/vehicle-schema.ts';
 import type { Route } from './+types/inspection';
-import { homeAddressLine } from '../../lib/home-address.ts';
+import { homeAddressLine } from '../../features/appointments/home-address.ts';
 import { addDays, indiaDay } from '../../lib/india-time.ts';
 
 /**

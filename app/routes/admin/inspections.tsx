@@ -2,18 +2,18 @@ import { data, Form, Link } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { inspectionsOn, type DeskInspection } from '../../../server/inspections/inspection-desk.ts';
 import { takeFlash } from '../../../server/http/flash.ts';
-import { Toast } from '../../components/admin/toast.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
 import { inputClass } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
-import { PhoneFact } from '../../components/admin/admin-ui.tsx';
+import { PhoneFact } from '../../features/admin/admin-ui.tsx';
 import { formatRupees } from '../../lib/format.ts';
-import { DESK_STATUS_TONE, DESK_STATUSES, deskOfferStateLabels, type DeskStatus } from '../../lib/inspection-desk.ts';
-import { deskInspectionsText as t } from '../../lib/i18n/deskInspections.ts';
+import { DESK_STATUS_TONE, DESK_STATUSES, deskOfferStateLabels, type DeskStatus } from '../../features/appointments/inspection-desk.ts';
+import { deskInspectionsText as t } from '../../features/appointments/desk-inspections-texts.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { dayLabel, slotTimeRange, STATUS_LABELS } from '../../lib/test-drives.ts';
+import { dayLabel, slotTimeRange, STATUS_LABELS } from '../../features/appointments/test-drives.ts';
 import type { Route } from './+types/inspections';
-import { homeAddressLine } from '../../lib/home-address.ts';
+import { homeAddressLine } from '../../features/appointments/home-address.ts';
 import { addDays, indiaDay, parseIndiaDate } from '../../lib/india-time.ts';
 
 /** Sellers' inspections by day (decision 084): who, when, where, and how far each has got. */

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, NavLink, Outlet, useNavigation, useRouteError } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { accessDenied } from '../../lib/admin-pages.ts';
-import { adminShellText as t } from '../../lib/i18n/adminShell.ts';
+import { accessDenied } from '../../features/admin/admin-pages.ts';
+import { adminShellText as t } from '../../features/admin/admin-shell-texts.ts';
 import { LogoutButton } from '../../components/logout-button.tsx';
 import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { appContext } from '../../context.ts';

@@ -5,7 +5,7 @@ import { parseLeadQuery } from '../../../server/leads/http/lead-admin.ts';
 import { leadEntity, type LeadKind } from '../../../server/leads/leads.ts';
 import { exportLeads, leadCsv } from '../../../server/leads/lists.ts';
 import { appContext } from '../../context.ts';
-import { deskLeadsText as t } from '../../lib/i18n/deskLeads.ts';
+import { deskLeadsText as t } from '../../features/admin/desk-leads-texts.ts';
 import type { Route } from './+types/leads-export';
 
 /**

@@ -12,7 +12,7 @@ import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/login';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { adminAuthText as t } from '../../lib/i18n/adminAuth.ts';
+import { adminAuthText as t } from '../../features/admin/admin-auth-texts.ts';
 
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: adminPaths.login, title: t('loginTitle'), noIndex: true });

@@ -9,7 +9,7 @@ import { adminPageMeta } from '../../lib/seo.ts';
 import { cleanLine, MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/register-admin';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
-import { adminAuthText as t } from '../../lib/i18n/adminAuth.ts';
+import { adminAuthText as t } from '../../features/admin/admin-auth-texts.ts';
 
 export function meta(args: Route.MetaArgs) {
   return adminPageMeta(t('createAdminAccount'))(args);

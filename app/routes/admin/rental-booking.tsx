@@ -1,4 +1,4 @@
-import { QuoteLines } from '../../components/rentals/quote-parts.tsx';
+import { QuoteLines } from '../../features/rentals/quote-parts.tsx';
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { getProfile, personName } from '../../../server/accounts/profiles.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
@@ -13,20 +13,20 @@ import { licenceStatusFor } from '../../../server/rentals/licences.ts';
 import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, returnCar, settleDeposit } from '../../../server/rentals/lifecycle.ts';
 import { refundsOf, retryBookingRefunds } from '../../../server/rentals/refunds.ts';
 import { formatPaise, IN_PERSON_METHODS, MAX_REFERENCE_LENGTH, paiseAsRupeesText, rupeesToPaise } from '../../lib/money.ts';
-import type { HandoverMoney, SettlementMoney } from '../../lib/rental-money.ts';
+import type { HandoverMoney, SettlementMoney } from '../../features/rentals/rental-money.ts';
 import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
-import { PageHeader } from '../../components/admin/admin-ui.tsx';
-import { ChargeList, ChecklistRecords } from '../../components/rentals/checklist-records.tsx';
+import { PageHeader } from '../../features/admin/admin-ui.tsx';
+import { ChargeList, ChecklistRecords } from '../../features/rentals/checklist-records.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton, SelectField, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { formError, noFormErrors, parseForm, typedValues } from '../../lib/form-errors.ts';
-import { deskHandoverSchema, deskRefusalSchema, deskReturnSchema, deskSettleSchema } from '../../lib/schemas/rental-desk.ts';
+import { deskHandoverSchema, deskRefusalSchema, deskReturnSchema, deskSettleSchema } from '../../features/rentals/desk-schemas.ts';
 import type { z } from 'zod';
-import { formatKilometres, formatRupees } from '../../lib/format.ts';
+import { formatKilometres, formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { parseId } from '../../lib/input.ts';
-import { licenceStatusText } from '../../lib/licence.ts';
+import { licenceStatusText } from '../../features/rentals/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import type { ReturnCharges } from '../../lib/rental-price.ts';
+import type { ReturnCharges } from '../../features/rentals/rental-price.ts';
 import {
   chargeLines,
   checklistItemLabels,
@@ -36,12 +36,12 @@ import {
   MAX_DAMAGE_NOTES,
   MAX_DAMAGE_NOTE_LENGTH,
   type ChecklistStage,
-} from '../../lib/rental-checklist.ts';
+} from '../../features/rentals/rental-checklist.ts';
 import { imageTooLarge, MAX_IMAGE_MB } from '../../lib/uploads.ts';
-import { formatIndiaDateTime, formatRange } from '../../lib/rent-view.ts';
-import { bookingStatusLabels, EARLY_HANDOVER_HOURS, FUEL_EIGHTHS_MAX } from '../../lib/rentals.ts';
+import { formatRange } from '../../features/rentals/rent-view.ts';
+import { bookingStatusLabels, EARLY_HANDOVER_HOURS, FUEL_EIGHTHS_MAX } from '../../features/rentals/rentals.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
+import { deskRentalsText as t } from '../../features/rentals/desk-rentals-texts.ts';
 import type { Route } from './+types/rental-booking';
 import { indiaDateTimeParam } from '../../lib/india-time.ts';
 import { MAX_ODOMETER_KM } from '../../lib/vehicle.ts';
@@ -328,7 +328,7 @@ function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Rec
 
 /**
  * Money at the desk as the desk reads it ("₹7,124 collected in cash"): the renter's own sentences
- * (app/lib/rental-money.ts) speak to the renter ("returned to you").
+ * (app/features/rentals/rental-money.ts) speak to the renter ("returned to you").
  */
 function deskMoneyText(money: HandoverMoney | SettlementMoney): string {
   const amount = formatPaise(money.paise);

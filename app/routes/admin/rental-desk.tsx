@@ -12,20 +12,20 @@ import { confirmBooking, refuseBooking } from '../../../server/rentals/lifecycle
 import { listBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
 import { formatPaise } from '../../lib/money.ts';
 import { InvalidInputError } from '../../../server/errors.ts';
-import { PageHeader } from '../../components/admin/admin-ui.tsx';
+import { PageHeader } from '../../features/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { formError, parseForm } from '../../lib/form-errors.ts';
-import { deskBlockSchema, deskRefusalSchema } from '../../lib/schemas/rental-desk.ts';
+import { deskBlockSchema, deskRefusalSchema } from '../../features/rentals/desk-schemas.ts';
 import { appContext } from '../../context.ts';
-import { formatRupees } from '../../lib/format.ts';
+import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
 import { parseId } from '../../lib/input.ts';
-import { licenceStatusText } from '../../lib/licence.ts';
+import { licenceStatusText } from '../../features/rentals/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { HOUR_MS } from '../../lib/rental-price.ts';
-import { formatIndiaDateTime, formatIndiaDay, formatRange, suggestedRange } from '../../lib/rent-view.ts';
-import { bookingStatusLabels, type BookingStatus } from '../../lib/rentals.ts';
+import { HOUR_MS } from '../../features/rentals/rental-price.ts';
+import { formatIndiaDay, formatRange, suggestedRange } from '../../features/rentals/rent-view.ts';
+import { bookingStatusLabels, type BookingStatus } from '../../features/rentals/rentals.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { deskRentalsText as t } from '../../lib/i18n/deskRentals.ts';
+import { deskRentalsText as t } from '../../features/rentals/desk-rentals-texts.ts';
 import type { Route } from './+types/rental-desk';
 import { indiaDayStart, indiaWeekday } from '../../lib/india-time.ts';
 

@@ -1,10 +1,10 @@
 import { leadChangeAction, leadListLoader } from '../../../server/leads/http/lead-admin.ts';
 import type { VehicleRequest } from '../../../server/leads/requests.ts';
-import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/leads/lead-admin.tsx';
+import { Detail, LeadCard, LeadListError, LeadListPage } from '../../features/admin/lead-admin.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { deskLeadsText as t } from '../../lib/i18n/deskLeads.ts';
+import { deskLeadsText as t } from '../../features/admin/desk-leads-texts.ts';
 import type { Route } from './+types/requested-vehicles';
 
 export const meta: Route.MetaFunction = (args) => adminPageMeta(t('requestedVehicles'))(args);

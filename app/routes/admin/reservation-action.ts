@@ -9,8 +9,8 @@ import { parseWith } from '../../lib/form-errors.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { deskReservationsText as t } from '../../lib/i18n/deskReservations.ts';
-import { reservationConvertSchema, reservationExtendSchema } from '../../lib/schemas/reservations.ts';
+import { deskReservationsText as t } from '../../features/admin/desk-reservations-texts.ts';
+import { reservationConvertSchema, reservationExtendSchema } from '../../features/reservations/schemas.ts';
 import type { Route } from './+types/reservation-action';
 import { throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
 

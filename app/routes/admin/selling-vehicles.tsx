@@ -2,11 +2,11 @@ import { Link } from 'react-router';
 import { leadChangeAction, leadListLoader } from '../../../server/leads/http/lead-admin.ts';
 import type { SellSubmission } from '../../../server/leads/sell.ts';
 import { PhotoLink } from '../../features/vehicle/photo-link.tsx';
-import { Detail, LeadCard, LeadListError, LeadListPage } from '../../components/leads/lead-admin.tsx';
+import { Detail, LeadCard, LeadListError, LeadListPage } from '../../features/admin/lead-admin.tsx';
 import { formatDateTime, formatKilometres, formatRupees } from '../../lib/format.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { deskLeadsText as t } from '../../lib/i18n/deskLeads.ts';
+import { deskLeadsText as t } from '../../features/admin/desk-leads-texts.ts';
 import { imageUrl } from '../../lib/vehicle.ts';
 import type { Route } from './+types/selling-vehicles';
 

@@ -1,12 +1,12 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
 import { recordAudit } from '../../../server/audit/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { SELL_MARGIN_PERCENT } from '../../lib/schemas/sell-estimate.ts';
+import { SELL_MARGIN_PERCENT } from '../../features/sell/estimate-schemas.ts';
 import { resetSettings, saveSettings, SETTING_LABELS, settingsFor, settingsSchema, type Settings } from '../../../server/admin/settings.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormMessage, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
-import { ITEMS_PER_PAGE_OPTIONS } from '../../lib/admin-pages.ts';
+import { ITEMS_PER_PAGE_OPTIONS } from '../../features/admin/admin-pages.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { cleanLine, cleanText, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
@@ -16,10 +16,10 @@ import type { Route } from './+types/settings';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { parseServiceAreaLines } from '../../lib/service-areas.ts';
-import { TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../components/admin/test-drive-settings.tsx';
+import { TestDriveSettingsSection, type TestDriveSettingsErrors } from '../../features/admin/test-drive-settings.tsx';
 import { FINANCE_SETTING_LIMITS, TENURE_OPTIONS } from '../../features/emi/emi.ts';
-import { adminSettingsText as t } from '../../lib/i18n/adminSettings.ts';
-import { ConfirmDialog } from '../../components/admin/confirm-dialog.tsx';
+import { adminSettingsText as t } from '../../features/admin/admin-settings-texts.ts';
+import { ConfirmDialog } from '../../features/admin/confirm-dialog.tsx';
 import { useConfirmStep } from '../../components/confirm-dialog.tsx';
 import type { Language } from '../../lib/i18n/language.ts';
 

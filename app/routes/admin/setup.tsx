@@ -11,7 +11,7 @@ import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import type { Route } from './+types/setup';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { adminAuthText as t } from '../../lib/i18n/adminAuth.ts';
+import { adminAuthText as t } from '../../features/admin/admin-auth-texts.ts';
 
 /** SPEC 2: after success, wait 3 seconds, then the admin login. */
 const REDIRECT_DELAY_MS = 3000;

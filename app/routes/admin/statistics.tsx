@@ -2,13 +2,13 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { computeStatistics } from '../../../server/admin/statistics.ts';
 import { testDriveStatistics } from '../../../server/test-drives/test-drives.ts';
 import { reservationCounts } from '../../../server/reservations/reservations.ts';
-import { CHART_DAYS } from '../../lib/admin-pages.ts';
-import { BarChart } from '../../components/admin/bar-chart.tsx';
+import { CHART_DAYS } from '../../features/admin/admin-pages.ts';
+import { BarChart } from '../../features/admin/bar-chart.tsx';
 import { appContext } from '../../context.ts';
 import { dateLocale, formatRupees } from '../../lib/format.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/statistics';
-import { adminStatsText as t } from '../../lib/i18n/adminStats.ts';
+import { adminStatsText as t } from '../../features/admin/admin-stats-texts.ts';
 
 export function meta(args: Route.MetaArgs) {
   return adminPageMeta(t('title'))(args);

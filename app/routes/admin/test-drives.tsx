@@ -13,17 +13,17 @@ import {
   type AdminTestDriveAction,
   type ScheduledTestDrive,
 } from '../../../server/test-drives/test-drives.ts';
-import { Toast } from '../../components/admin/toast.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
 import { inputClass } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { telLink } from '../../lib/contact.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { deskTestDrivesText as t } from '../../lib/i18n/deskTestDrives.ts';
-import { dayLabel, MODE_LABELS, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../lib/test-drives.ts';
+import { deskTestDrivesText as t } from '../../features/admin/desk-test-drives-texts.ts';
+import { dayLabel, MODE_LABELS, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../features/appointments/test-drives.ts';
 import type { Route } from './+types/test-drives';
-import { homeAddressLine } from '../../lib/home-address.ts';
+import { homeAddressLine } from '../../features/appointments/home-address.ts';
 import { addDays, indiaDay, parseIndiaDate } from '../../lib/india-time.ts';
 
 /** The day's test drives for the team: who comes when, and confirm / reschedule / done / no-show. */

@@ -7,10 +7,10 @@ import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../
 import { addVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import { FormActions, latestToast, PageHeader, stamp } from '../../components/admin/admin-ui.tsx';
+import { FormActions, latestToast, PageHeader, stamp } from '../../features/admin/admin-ui.tsx';
 import { categoryMessages } from '../../lib/category-rules.ts';
-import { Toast } from '../../components/admin/toast.tsx';
-import { VehicleForm } from '../../components/admin/vehicle-form.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
+import { VehicleForm } from '../../features/admin/vehicle-form.tsx';
 import {
   emptyVehicleValues,
   MAX_VEHICLE_IMAGES,
@@ -23,10 +23,16 @@ import {
 import { FormMessage } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { applyRental, checkRentalValues } from '../../../server/rentals/http/rental-terms.ts';
-import { emptyRentalValues, rentalTermsWrong, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
+import {
+  emptyRentalValues,
+  rentalTermsWrong,
+  rentalValuesFromForm,
+  type RentalFieldErrors,
+  type RentalFormValues,
+} from '../../features/rentals/rental-terms-form.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/vehicle-add';
-import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from '../../features/admin/admin-vehicles-texts.ts';
 import { RichText } from '../../lib/i18n/rich.tsx';
 
 export function meta(args: Route.MetaArgs) {

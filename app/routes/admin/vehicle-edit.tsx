@@ -15,12 +15,12 @@ import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-
 import { NotFoundError } from '../../../server/errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
-import { FormActions, latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../components/admin/admin-ui.tsx';
-import { IMAGE_FETCHER_KEY, ImageManager } from '../../components/admin/image-manager.tsx';
-import { Toast } from '../../components/admin/toast.tsx';
-import { ReservationsDesk } from '../../components/admin/reservations-desk.tsx';
+import { FormActions, latestToast, PageHeader, stamp, StatusBadge, type StampedToast } from '../../features/admin/admin-ui.tsx';
+import { IMAGE_FETCHER_KEY, ImageManager } from '../../features/admin/image-manager.tsx';
+import { Toast } from '../../features/admin/toast.tsx';
+import { ReservationsDesk } from '../../features/admin/reservations-desk.tsx';
 import { listCarReservations } from '../../../server/reservations/reservations.ts';
-import { VehicleForm } from '../../components/admin/vehicle-form.tsx';
+import { VehicleForm } from '../../features/admin/vehicle-form.tsx';
 import {
   MAX_VEHICLE_IMAGES,
   parseVehicleValues,
@@ -32,13 +32,13 @@ import {
 } from '../../lib/vehicle-schema.ts';
 import { appContext, type AppServices } from '../../context.ts';
 import { applyRental, checkRentalValues, rentalValuesOf } from '../../../server/rentals/http/rental-terms.ts';
-import { rentalTermsWrong, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../lib/rental-terms-form.ts';
+import { rentalTermsWrong, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../features/rentals/rental-terms-form.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { parseId } from '../../lib/input.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { detailTitle } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicle-edit';
-import { adminVehiclesText as t } from '../../lib/i18n/adminVehicles.ts';
+import { adminVehiclesText as t } from '../../features/admin/admin-vehicles-texts.ts';
 
 export function meta({ matches, location, loaderData }: Route.MetaArgs) {
   const title = loaderData?.vehicle ? t('editNamed', { name: detailTitle(loaderData.vehicle) }) : t('editVehicle');

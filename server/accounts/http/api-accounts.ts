@@ -7,7 +7,7 @@ import { deleteConfirmationSchema, parseDeleteConfirmation } from '../../../app/
 import { currentUser, forwardCookies } from '../../auth/session.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
-import { accountDeletedSchema, personalDataSchema, phoneCodeSentSchema, phoneVerifiedSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { accountDeletedSchema, personalDataSchema, phoneCodeSentSchema, phoneVerifiedSchema } from '../../http/api-answers.ts';
 import { readFormOrJson } from '../../http/forms.ts';
 import type { AppServices } from '../../services.ts';
 import { ensureProfile, getProfile } from '../profiles.ts';

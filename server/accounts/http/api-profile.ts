@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { profileAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { profileAnswerSchema } from '../../http/api-answers.ts';
 import { languageChoiceSchema, profileUpdateSchema } from '../../../app/features/accounts/profile-schemas.ts';
 import { currentUser, type SessionUser } from '../../auth/session.ts';
 import { readFormOrJson } from '../../http/forms.ts';

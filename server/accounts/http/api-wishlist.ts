@@ -6,7 +6,7 @@ import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';
-import { wishlistChangeSchema, wishlistPageSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { wishlistChangeSchema, wishlistPageSchema } from '../../http/api-answers.ts';
 import { pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
 import { wishlistAddSchema, wishlistNotFound } from '../../../app/features/wishlist/schemas.ts';
 import { settingsFor } from '../../admin/settings.ts';

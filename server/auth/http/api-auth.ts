@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { googleIdTokenSchema, signInSchema, signUpSchema, verifyEmailSchema } from '../../../app/features/auth/schemas.ts';
-import { appTokenSchema, deviceListSchema, deviceRevokedSchema, emailVerifiedSchema, signedOutSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { appTokenSchema, deviceListSchema, deviceRevokedSchema, emailVerifiedSchema, signedOutSchema } from '../../http/api-answers.ts';
 import { recordLogin } from '../../accounts/profiles.ts';
 import { readFormOrJson } from '../../http/forms.ts';
 import { describeRoute } from '../../http/openapi.ts';

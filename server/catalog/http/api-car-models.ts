@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { z } from 'zod';
-import { carCatalogueSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { carCatalogueSchema } from '../../http/api-answers.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import type { AppServices } from '../../services.ts';
 import { carCatalogue } from '../car-models.ts';

@@ -8,7 +8,7 @@ import { browseText as t } from '../../../app/lib/i18n/browse.ts';
 import { CALCULATOR_LIMITS, calculatorDefaults, calculatorMessages, calculatorNote, loanSummary } from '../../../app/features/emi/calculator.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
-import { compareAnswerSchema, vehicleEmiSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { compareAnswerSchema, vehicleEmiSchema } from '../../http/api-answers.ts';
 import { compareQuerySchema } from '../../../app/features/compare/schemas.ts';
 import { emiQuerySchema } from '../../../app/features/emi/schemas.ts';
 import { cardTitle } from '../../../app/lib/vehicle.ts';

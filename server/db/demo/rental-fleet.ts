@@ -1,4 +1,4 @@
-import type { RentalTermsInput } from '../../../app/lib/rentals.ts';
+import type { RentalTermsInput } from '../../../app/features/rentals/rentals.ts';
 import { demoVehicles, type DemoVehicle } from './inventory.ts';
 
 /**

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { AppServices } from '../../services.ts';
-import { slotInstant } from '../../../app/lib/test-drives.ts';
-import { HOUR_MS } from '../../../app/lib/rental-price.ts';
+import { slotInstant } from '../../../app/features/appointments/test-drives.ts';
+import { HOUR_MS } from '../../../app/features/rentals/rental-price.ts';
 import { saveVerifiedPhone, ensureProfile } from '../../accounts/profiles.ts';
 import { submitLicence, reviewLicence } from '../../rentals/licences.ts';
 import { createBooking } from '../../rentals/bookings.ts';
@@ -13,7 +13,7 @@ import { createVehicleRequest } from '../../leads/requests.ts';
 import { updateLead } from '../../leads/leads.ts';
 import { createSellSubmission } from '../../leads/sell.ts';
 import { demoFleetVehicles } from './rental-fleet.ts';
-import { checklistItemLabels, CHECKLIST_ITEMS } from '../../../app/lib/rental-checklist.ts';
+import { checklistItemLabels, CHECKLIST_ITEMS } from '../../../app/features/rentals/rental-checklist.ts';
 import type { ChecklistInput } from '../../rentals/checklists.ts';
 import { addDays, indiaDateTimeParam, indiaDay } from '../../../app/lib/india-time.ts';
 

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect } from '../connection.ts';
 import { isPinCode } from '../../../app/lib/pin-code.ts';
 import { areaOfPinCode } from '../../../app/lib/service-areas.ts';
-import { LANDMARK_MAX, STREET_MAX } from '../../../app/lib/home-address.ts';
+import { LANDMARK_MAX, STREET_MAX } from '../../../app/features/appointments/home-address.ts';
 
 /**
  * Home visits get an address (decision 097). A home test drive or inspection keeps its street

@@ -1,8 +1,8 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseId } from '../../../app/lib/input.ts';
-import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { inspectionBodySchema, inspectionRescheduleSchema, inspectionSlotsQuerySchema } from '../../../app/lib/schemas/inspections.ts';
+import { inspectionAnswerSchema, inspectionListSchema, inspectionSlotsSchema } from '../../http/api-answers.ts';
+import { inspectionBodySchema, inspectionRescheduleSchema, inspectionSlotsQuerySchema } from '../../../app/features/appointments/inspection-schemas.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { currentUser } from '../../auth/session.ts';
 import { describeRoute } from '../../http/openapi.ts';

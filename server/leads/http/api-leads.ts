@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { sellText } from '../../../app/features/sell/sell-texts.ts';
 import { formsText } from '../../../app/lib/i18n/forms.ts';
 import { leadMessages, MAX_SELL_IMAGES, requestFailed, requestSent } from '../../../app/lib/lead-forms.ts';
-import { sellOfferSentSchema, vehicleRequestSentSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { sellOfferSentSchema, vehicleRequestSentSchema } from '../../http/api-answers.ts';
 import { sellChatLink } from '../../../app/features/sell/sell-chat.ts';
 import { imageTooLarge, MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
 import { readFormOrJson, uploadsFrom, uploadTempDir, withUploadForm } from '../../http/forms.ts';

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { z } from 'zod';
-import { sellEstimateAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { sellCarSchema, type SellCarField } from '../../../app/lib/schemas/sell-estimate.ts';
+import { sellEstimateAnswerSchema } from '../../http/api-answers.ts';
+import { sellCarSchema, type SellCarField } from '../../../app/features/sell/estimate-schemas.ts';
 import { settingsFor } from '../../admin/settings.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';

@@ -9,7 +9,7 @@ import { listLeads } from '../lists.ts';
 import { appContext } from '../../services.ts';
 import { answerError } from '../../http/action-errors.ts';
 import { FormReadError, readFormOrError } from '../../http/forms.ts';
-import { deskLeadsText as t } from '../../../app/lib/i18n/deskLeads.ts';
+import { deskLeadsText as t } from '../../../app/features/admin/desk-leads-texts.ts';
 
 /**
  * The loader and action both admin lead lists (Requested Vehicles, Selling Vehicles) use: the

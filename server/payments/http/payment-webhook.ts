@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
-import { webhookAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { razorpayEventSchema } from '../../../app/lib/schemas/payments.ts';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
+import { webhookAnswerSchema } from '../../http/api-answers.ts';
+import { razorpayEventSchema } from '../../../app/features/payments/schemas.ts';
+import { rentalDeskText as t } from '../../../app/features/rentals/rental-desk-texts.ts';
 import { AppError } from '../../errors.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem } from '../../http/problem.ts';

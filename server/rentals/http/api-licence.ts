@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
-import { licenceText as lt } from '../../../app/lib/i18n/licence.ts';
+import { rentalDeskText as t } from '../../../app/features/rentals/rental-desk-texts.ts';
+import { licenceText as lt } from '../../../app/features/rentals/licence-texts.ts';
 import { z } from 'zod';
-import { licenceFieldsSchema } from '../../../app/lib/schemas/licence.ts';
+import { licenceFieldsSchema } from '../../../app/features/rentals/licence-schemas.ts';
 import type { AppServices } from '../../services.ts';
 import { currentUser } from '../../auth/session.ts';
 import { ownLicenceView } from '../licences.ts';
 import { receiveLicenceUpload } from './licence-upload.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
-import { licenceAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
+import { licenceAnswerSchema } from '../../http/api-answers.ts';
 import { MAX_IMAGE_BYTES } from '../../../app/lib/uploads.ts';
 
 /**

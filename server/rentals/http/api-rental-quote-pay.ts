@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
+import { rentalDeskText as t } from '../../../app/features/rentals/rental-desk-texts.ts';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { parseId } from '../../../app/lib/input.ts';
-import { quoteTotals } from '../../../app/lib/rental-price.ts';
-import { paymentStartSchema, rentalQuoteAnswerSchema } from '../../../app/lib/schemas/api-answers.ts';
-import { rentalQuoteAskSchema } from '../../../app/lib/schemas/rentals.ts';
+import { quoteTotals } from '../../../app/features/rentals/rental-price.ts';
+import { paymentStartSchema, rentalQuoteAnswerSchema } from '../../http/api-answers.ts';
+import { rentalQuoteAskSchema } from '../../../app/features/rentals/schemas.ts';
 import { getProfile } from '../../accounts/profiles.ts';
 import { currentUser } from '../../auth/session.ts';
 import { ConflictError, InvalidInputError, UpstreamError } from '../../errors.ts';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
+import { rentalDeskText as t } from '../../../app/features/rentals/rental-desk-texts.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
@@ -9,9 +9,9 @@ import {
   rentalFleetQuerySchema,
   rentalMonthQuerySchema,
   rentalQuoteQuerySchema,
-} from '../../../app/lib/schemas/rentals.ts';
+} from '../../../app/features/rentals/schemas.ts';
 import { pageOf, pageQuerySchema } from '../../../app/lib/schemas/paging.ts';
-import type { RentalQuote } from '../../../app/lib/rental-price.ts';
+import type { RentalQuote } from '../../../app/features/rentals/rental-price.ts';
 import { currentUser } from '../../auth/session.ts';
 import { InvalidInputError } from '../../errors.ts';
 import type { AppServices } from '../../services.ts';
@@ -19,11 +19,11 @@ import { consumeRateLimit } from '../../security/rate-limit.ts';
 import { carAvailability, fleetAvailability, getOwnBooking, ownBookingsPage, takenRanges, type CarAvailability } from '../bookings.ts';
 import { cancelBooking, cancellationPreview, requestBooking } from '../lifecycle.ts';
 import { rentalPolicy, type Booking } from '../store.ts';
-import { carFacts, generalFacts } from '../../../app/lib/rental-facts.ts';
+import { carFacts, generalFacts } from '../../../app/features/rentals/rental-facts.ts';
 import type { Database } from '../../db/connection.ts';
 import { bookingCondition } from '../checklists.ts';
 import { paths } from '../../../app/lib/paths.ts';
-import { checklistComparison, type ChecklistView } from '../../../app/lib/rental-checklist.ts';
+import { checklistComparison, type ChecklistView } from '../../../app/features/rentals/rental-checklist.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import {
@@ -39,9 +39,9 @@ import {
   rentalCarSchema,
   type rentalQuoteSchema,
   rentalTermsSchema,
-} from '../../../app/lib/schemas/api-answers.ts';
+} from '../../http/api-answers.ts';
 import { confirmCheckoutPayment, startOnlinePayment } from '../payments.ts';
-import { handoverMoneyText, settlementMoneyText } from '../../../app/lib/rental-money.ts';
+import { handoverMoneyText, settlementMoneyText } from '../../../app/features/rentals/rental-money.ts';
 import { indiaDay, indiaIso, parseIndiaMonth } from '../../../app/lib/india-time.ts';
 import { paiseToRupees } from '../../../app/lib/money.ts';
 

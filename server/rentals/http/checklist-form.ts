@@ -6,7 +6,7 @@ import {
   MAX_DAMAGE_NOTE_LENGTH,
   MAX_DAMAGE_NOTES,
   type ChecklistStage,
-} from '../../../app/lib/rental-checklist.ts';
+} from '../../../app/features/rentals/rental-checklist.ts';
 import { uploadsFrom, type UploadForm } from '../../http/forms.ts';
 import type { ChecklistInput } from '../checklists.ts';
 

@@ -1,5 +1,5 @@
 import type { AppServices } from '../../services.ts';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
+import { rentalDeskText as t } from '../../../app/features/rentals/rental-desk-texts.ts';
 import { adminStatus } from '../../auth/admins.ts';
 import { currentUser } from '../../auth/session.ts';
 import { parseId } from '../../../app/lib/input.ts';

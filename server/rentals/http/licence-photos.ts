@@ -1,10 +1,10 @@
 import type { AppServices } from '../../services.ts';
-import { rentalDeskText as t } from '../../../app/lib/i18n/rentalDesk.ts';
+import { rentalDeskText as t } from '../../../app/features/rentals/rental-desk-texts.ts';
 import { adminStatus } from '../../auth/admins.ts';
 import { currentUser } from '../../auth/session.ts';
 import { readLicencePhoto } from '../licences.ts';
 import { ServiceUnavailableError } from '../../errors.ts';
-import type { LicenceSide } from '../../../app/lib/licence.ts';
+import type { LicenceSide } from '../../../app/features/rentals/licence.ts';
 
 /** Every refusal looks the same: a stranger cannot tell a licence that exists from one that does not. */
 function notFound(): Response {

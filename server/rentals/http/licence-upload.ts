@@ -1,5 +1,5 @@
 import type { AppServices } from '../../services.ts';
-import { licenceText as lt } from '../../../app/lib/i18n/licence.ts';
+import { licenceText as lt } from '../../../app/features/rentals/licence-texts.ts';
 import { InvalidInputError, RateLimitedError } from '../../errors.ts';
 import { submitLicence, type Licence } from '../licences.ts';
 import { consumeRateLimit } from '../../security/rate-limit.ts';
@@ -7,8 +7,8 @@ import { readUploadForm, uploadsFrom, uploadTempDir, type UploadForm } from '../
 import { imageTooLarge } from '../../../app/lib/uploads.ts';
 import { cleanLine } from '../../../app/lib/input.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { licenceAgeProblem, licenceFieldsSchema } from '../../../app/lib/schemas/licence.ts';
-import { parseIsoDate } from '../../../app/lib/licence.ts';
+import { licenceAgeProblem, licenceFieldsSchema } from '../../../app/features/rentals/licence-schemas.ts';
+import { parseIsoDate } from '../../../app/features/rentals/licence.ts';
 import { indiaDay } from '../../../app/lib/india-time.ts';
 
 /** Uploads of a licence per person: enough for a few retakes, not for filling the disk. */

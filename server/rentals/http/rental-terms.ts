@@ -1,8 +1,14 @@
 import type { AppServices } from '../../services.ts';
 import { recordAudit } from '../../audit/audit.ts';
 import { getRentalTerms, moveToSaleStock, saveRentalTerms, vehiclePurpose } from '../fleet.ts';
-import { parseRentalTerms, type RentalTermsInput } from '../../../app/lib/rentals.ts';
-import { kmAllowanceRequired, rentalValuesFrom, termsValuesFrom, type RentalFieldErrors, type RentalFormValues } from '../../../app/lib/rental-terms-form.ts';
+import { parseRentalTerms, type RentalTermsInput } from '../../../app/features/rentals/rentals.ts';
+import {
+  kmAllowanceRequired,
+  rentalValuesFrom,
+  termsValuesFrom,
+  type RentalFieldErrors,
+  type RentalFormValues,
+} from '../../../app/features/rentals/rental-terms-form.ts';
 
 /**
  * The admin vehicle form's "Sale or rental" section at the edge: checked before the vehicle is

@@ -1,6 +1,0 @@
-import en from './en/auditFields.json' with { type: 'json' };
-import hi from './hi/auditFields.json' with { type: 'json' };
-import { defineTexts } from './texts.ts';
-
-/** The names of the fields the audit log records before and after a change, for people to read (the records keep their codes). */
-export const auditFieldsText = defineTexts('auditFields', en, hi);

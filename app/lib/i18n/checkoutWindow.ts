@@ -1,6 +1,0 @@
-import en from './en/checkoutWindow.json' with { type: 'json' };
-import hi from './hi/checkoutWindow.json' with { type: 'json' };
-import { defineTexts } from './texts.ts';
-
-/** Texts of the Razorpay payment window on the pay pages (a rental booking's, a reservation's). */
-export const checkoutWindowText = defineTexts('checkoutWindow', en, hi);

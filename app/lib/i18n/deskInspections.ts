@@ -1,6 +1,0 @@
-import en from './en/deskInspections.json' with { type: 'json' };
-import hi from './hi/deskInspections.json' with { type: 'json' };
-import { defineTexts } from './texts.ts';
-
-/** Sellers' inspections at the desk: the day's list, one inspection's record and offer, the offer's mails and messages. */
-export const deskInspectionsText = defineTexts('deskInspections', en, hi);

@@ -1,6 +1,0 @@
-import en from './en/rentalDesk.json' with { type: 'json' };
-import hi from './hi/rentalDesk.json' with { type: 'json' };
-import { defineTexts } from './texts.ts';
-
-/** Texts of the rental services: their error messages, and the mails and SMS about bookings and licences. */
-export const rentalDeskText = defineTexts('rentalDesk', en, hi);

@@ -1,6 +1,0 @@
-import en from './en/testDrive.json' with { type: 'json' };
-import hi from './hi/testDrive.json' with { type: 'json' };
-import { defineTexts } from './texts.ts';
-
-/** Texts of test drives: booking them, the profile's list, their mails and SMS, the API's messages. */
-export const testDriveText = defineTexts('testDrive', en, hi);
