@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +82,9 @@ describe('two instances on one PostgreSQL database', () => {
   beforeAll(async () => {
     // One bucket for both, served through the apps (no CDN address): each reads what the other wrote.
     s3 = await startLocalS3();
-    const env = { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, ...LONG_CACHES, ...s3.env() };
+    // One AUTH_SECRET for both, as the deployment guide asks of several instances: without it each
+    // would keep its own in its data folder, and a session signed by one would not open the other.
+    const env = { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: PASSWORD, AUTH_SECRET: randomBytes(32).toString('base64url'), ...LONG_CACHES, ...s3.env() };
     a = await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, env });
     b = await startTestServer({ dialect: 'postgres', seed: true, childProcess: true, databaseUrl: a.databaseUrl, env });
   }, 300_000);
