@@ -271,7 +271,7 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     expect(noReasonHtml).toContain(`id="reason-${bharatId}-error"`);
     expect(mainText(noReasonHtml)).toContain('Please say why the licence is refused: the customer reads it.');
     expect(noReasonHtml).toMatch(/<textarea[^>]*aria-invalid="true"[^>]*>  <\/textarea>/);
-    for (const hostile of [{ intent: 'explode', userId: bharatId }, { intent: 'approve' }]) {
+    for (const hostile of [{ intent: 'explode', userId: bharatId }, { intent: 'approve' }] as Record<string, string>[]) {
       const answer = await admin.postForm('/admin/rentals/licences', hostile);
       expect(answer.status, JSON.stringify(hostile)).toBe(400);
       expect(mainText(await answer.text())).toContain('The form could not be read.');
