@@ -997,6 +997,16 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(failed.toast).toBe('Failed to remove image');
       // The page shows the images as the server has them.
       expect((failed.html.match(/alt="Photo Test Punch, photo \d+"/g) ?? []).length).toBe(2);
+      // The photo buttons are read by the page's schema (decision 109): a wrong one is its toast, never a 500.
+      for (const [fields, toast] of [
+        [{ intent: 'remove-image', imageId: 'first' }, 'Failed to remove image'],
+        [{ intent: 'move-image', imageId: String(ids[2]!.id), direction: 'up' }, 'Failed to move image'],
+        [{ intent: 'explode' }, 'Unknown action. Please reload the page and try again.'],
+      ] as const) {
+        const refused = await send(admin, edit, fields);
+        expect(refused.status, JSON.stringify(fields)).toBe(400);
+        expect(refused.toast).toBe(toast);
+      }
 
       const small = await jpeg(400, 300);
       const eight = Array.from({ length: 8 }, (_, index) => ({ field: 'images', name: `more${index}.jpg`, bytes: small, type: 'image/jpeg' }));
