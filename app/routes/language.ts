@@ -6,7 +6,7 @@ import { chooseLanguage } from '../../server/accounts/profiles.ts';
 import { readFormOrError } from '../../server/http/forms.ts';
 import { pathInLanguage } from '../lib/i18n/language.ts';
 import { parseForm } from '../lib/form-errors.ts';
-import { languageChoiceSchema } from '../lib/schemas/language.ts';
+import { languageSwitchSchema } from '../features/accounts/profile-schemas.ts';
 import { accountText } from '../lib/i18n/account.ts';
 import { paths } from '../lib/paths.ts';
 import { languageCookie } from '../../server/http/language-choice.ts';
@@ -18,7 +18,7 @@ import { languageCookie } from '../../server/http/language-choice.ts';
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await readFormOrError(request, { maxBytes: 8 * 1024 });
-  const parsed = form instanceof FormData ? parseForm(languageChoiceSchema, form) : null;
+  const parsed = form instanceof FormData ? parseForm(languageSwitchSchema, form) : null;
   if (!parsed?.ok) throw data(parsed?.error ?? accountText('chooseLanguage'), { status: 400 });
   const { language, back } = parsed.value;
   const user = await currentUser(services.auth, request);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../lib/i18n/language.ts';
 import { accountText } from '../../lib/i18n/account.ts';
+import { localRedirect, paths } from '../../lib/paths.ts';
 import { formError, parseWith, type FormErrors } from '../../lib/form-errors.ts';
 import { DEFAULT_COUNTRY_CODE, hasLetter, isIndianCallingCode, looksLikePhone, MAX_NAME_LENGTH, phoneMessages } from '../../lib/phone.ts';
 
@@ -88,4 +89,12 @@ function leading(refusal: FormErrors): FormErrors {
 /** The language switch's choice, from the site's form (`/language`) or the app (`POST /api/v1/me/language`). */
 export const languageChoiceSchema = z.object({
   language: z.enum(LANGUAGES, { error: () => accountText('chooseLanguage') }).meta({ description: '`en` (English) or `hi` (Hindi).' }),
+});
+
+/** The site's switch adds the page to open again in the chosen language (a local path; home otherwise). */
+export const languageSwitchSchema = languageChoiceSchema.extend({
+  back: z
+    .string()
+    .optional()
+    .transform((typed) => localRedirect(typed ?? '') ?? paths.home),
 });
