@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../../lib/i18n/language.ts';
 import { accountText } from '../../lib/i18n/account.ts';
 import { localRedirect, paths } from '../../lib/paths.ts';
+import { idField } from '../../lib/schemas/fields.ts';
 import { formError, parseWith, type FormErrors } from '../../lib/form-errors.ts';
 import { DEFAULT_COUNTRY_CODE, hasLetter, isIndianCallingCode, looksLikePhone, MAX_NAME_LENGTH, phoneMessages } from '../../lib/phone.ts';
 
@@ -98,3 +99,23 @@ export const languageSwitchSchema = languageChoiceSchema.extend({
     .optional()
     .transform((typed) => localRedirect(typed ?? '') ?? paths.home),
 });
+
+/**
+ * The profile page's buttons, told apart by their `intent` (decision 109): sign a device out
+ * (its id as the device list gives it; the app's API has it in its path), or cancel one of my
+ * rental bookings. Whose device or booking it is, is the service's to say.
+ */
+export const profileActionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({
+      intent: z.literal('revoke-device'),
+      deviceId: z
+        .string({ error: () => accountText('deviceNotFound') })
+        .min(1, { error: () => accountText('deviceNotFound') })
+        .max(200, { error: () => accountText('deviceNotFound') }),
+    }),
+    z.object({ intent: z.literal('cancel-booking'), bookingId: idField(() => accountText('bookingNotFound')) }),
+  ],
+  { error: () => accountText('bookingNotFound') },
+);
