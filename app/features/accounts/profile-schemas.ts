@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../lib/i18n/language.ts';
 import { accountText } from '../../lib/i18n/account.ts';
+import { formsText } from '../../lib/i18n/forms.ts';
 import { localRedirect, paths } from '../../lib/paths.ts';
 import { idField } from '../../lib/schemas/fields.ts';
 import { formError, parseWith, type FormErrors } from '../../lib/form-errors.ts';
@@ -119,3 +120,8 @@ export const profileActionSchema = z.discriminatedUnion(
   ],
   { error: () => accountText('bookingNotFound') },
 );
+
+/** Which step of the profile form was pressed: Send OTP (the default) or Verify. */
+export const profileStepSchema = z.object({
+  intent: z.enum(['send', 'verify'], { error: () => formsText('checkInput') }).default('send'),
+});
