@@ -270,7 +270,7 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     const noReasonHtml = await noReason.text();
     expect(noReasonHtml).toContain(`id="reason-${bharatId}-error"`);
     expect(mainText(noReasonHtml)).toContain('Please say why the licence is refused: the customer reads it.');
-    expect(noReasonHtml).toMatch(/<textarea[^>]*aria-invalid="true"[^>]*>  <\/textarea>/);
+    expect(noReasonHtml).toMatch(/<textarea[^>]*aria-invalid="true"[^>]*> {2}<\/textarea>/);
     for (const hostile of [{ intent: 'explode', userId: bharatId }, { intent: 'approve' }] as Record<string, string>[]) {
       const answer = await admin.postForm('/admin/rentals/licences', hostile);
       expect(answer.status, JSON.stringify(hostile)).toBe(400);
