@@ -62,9 +62,7 @@ async function whatPeopleSee(baseURL: string) {
   await customer.goto('/profile');
   // Signing in to look changes two things, after the restore as before: it adds a signed-in
   // device (the profile is read up to that list) and moves "Last login" to the minute of it.
-  const profile = (await customer.getByRole('main').innerText())
-    .split('Signed-in devices')[0]!
-    .replace(/Last login\n[^\n]*/, 'Last login\n(this sign-in)');
+  const profile = (await customer.getByRole('main').innerText()).split('Signed-in devices')[0]!.replace(/Last login\n[^\n]*/, 'Last login\n(this sign-in)');
   const buyer = await admin.context().browser()!.newPage({ baseURL });
   await buyer.goto('/');
   const carLink = await buyer.locator('a[href^="/vehicle/"]').first().getAttribute('href');
