@@ -69,6 +69,14 @@ export function cleanText(value: unknown, options: CleanTextOptions = {}): strin
 /** The longest email address (RFC 5321 path limit). */
 export const MAX_EMAIL_LENGTH = 254;
 
+/** Something, an @, something with a dot: the shape of an email address, for every form and service that takes one. */
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Shaped like an email address and no longer than one can be. */
+export function isPlausibleEmail(email: string): boolean {
+  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
+}
+
 /**
  * A password's length: 6 at least (SPEC 2, Sign Up), 128 at most (better-auth's limit, and a
  * bound on what a sign-in hashes). Sign-up, sign-in, the admin's own forms and the inputs' hints

@@ -257,13 +257,6 @@ export const MAX_SEARCH = 100;
 export type LeadUpdate = { status: LeadStatusValue; notes: string };
 
 /** The admin's status form: a known status and notes of at most MAX_NOTES characters. */
-export function parseLeadUpdate(values: { status: unknown; notes: unknown }): { ok: true; update: LeadUpdate } | { ok: false; message: string } {
-  const { status } = values;
-  if (!isLeadStatus(status)) return { ok: false, message: t('chooseStatus') };
-  const notes = cleanText(values.notes);
-  if (notes.length > MAX_NOTES) return { ok: false, message: t('notesTooLong', { max: MAX_NOTES }) };
-  return { ok: true, update: { status, notes } };
-}
 
 export function isLeadStatus(value: unknown): value is LeadStatusValue {
   return typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value);

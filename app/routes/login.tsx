@@ -10,7 +10,9 @@ import { googleButtonState } from '../features/auth/auth-messages.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { localRedirect, onwardsTo, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH } from '../lib/input.ts';
+import { MAX_EMAIL_LENGTH } from '../lib/input.ts';
+import { formError, parseForm } from '../lib/form-errors.ts';
+import { signInFormSchema, typedAgain } from '../features/auth/schemas.ts';
 import type { Route } from './+types/login';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { authText as t } from '../features/auth/auth-texts.ts';
@@ -36,34 +38,33 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ error: form.message, email: '' }, { status: form.status });
-  const intent = String(form.get('intent') ?? 'email');
-  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1).toLowerCase();
+  if (form instanceof FormReadError) return data({ ...formError(form.message), values: {} as Record<string, string> }, { status: form.status });
+  // An empty or malformed form is no password try and is not counted (decision 009): each field says what is wrong.
+  const parsed = parseForm(signInFormSchema, form);
+  // A refused form answers with the page again (200), as every refusal of these pages.
+  if (!parsed.ok) return { ...formError(parsed.error, parsed.fields), values: typedAgain(parsed.values) };
+  const asked = parsed.value;
+  const values = typedAgain(parsed.values);
   const redirectTo = localRedirect(new URL(request.url).searchParams.get('redirectTo'));
+  const refused = (error: string) => ({ ...formError(error), values });
 
-  if (intent === 'google') {
+  if (asked.intent === 'google') {
     // Starting Google sign-in checks no password: it has its own, looser limit per address.
     const limit = await consumeRateLimit(services.database, {
       key: `google-start:${services.clientAddress}`,
       ...rateLimits.authLink,
       now: services.clock.now(),
     });
-    if (!limit.allowed) return { error: messages.tooManyAttempts, email };
-    if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'GOOGLE_LOGIN', services.clientAddress))) {
-      return { error: messages.botCheckFailed, email };
-    }
+    if (!limit.allowed) return refused(messages.tooManyAttempts);
+    if (!(await services.botCheck.verify(asked.botCheck, 'GOOGLE_LOGIN', services.clientAddress))) return refused(messages.botCheckFailed);
     const result = await startGoogle(services, request, { errorPath: paths.login, redirectTo });
-    if (!result.ok) return { error: result.message, email };
+    if (!result.ok) return refused(result.message);
     throw redirect(result.redirectTo, { headers: result.headers });
   }
 
-  const result = await signInWithPassword(services, request, {
-    email,
-    password: String(form.get('password') ?? ''),
-    botCheck: String(form.get('botCheck') ?? ''),
-    address: services.clientAddress,
-  });
-  if (!result.ok) return { error: result.message, email: email.slice(0, MAX_EMAIL_LENGTH) };
+  const { email, password, botCheck } = asked;
+  const result = await signInWithPassword(services, request, { email, password, botCheck, address: services.clientAddress });
+  if (!result.ok) return refused(result.message);
   const headers = result.headers;
   // Their language choice follows them to a browser that has none yet (decision 087).
   const languageCookie = result.userId ? await languageCookieAtSignIn(services, request, result.userId) : null;
@@ -81,7 +82,9 @@ export default function Login({ loaderData }: Route.ComponentProps) {
   const { solving, submitChecked } = useBotCheckedSubmit();
   const busyIntent = solving ?? (navigation.state !== 'idle' ? navigation.formData?.get('intent') : null);
   const error = (actionData && 'error' in actionData ? actionData.error : null) ?? loaderData.googleError;
-  const email = actionData && 'email' in actionData ? actionData.email : '';
+  const fields = actionData?.fields ?? {};
+  // What was typed comes back (never the password), at most as long as an address can be.
+  const email = (actionData?.values.email ?? '').slice(0, MAX_EMAIL_LENGTH);
 
   const onSubmit = (botAction: string) => (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -97,8 +100,8 @@ export default function Login({ loaderData }: Route.ComponentProps) {
       ) : null}
       <Form method="post" className="flex flex-col gap-4" onSubmit={onSubmit('LOGIN')}>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        <TextField id="email" name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={email} />
-        <TextField id="password" name="password" type="password" label={t('password')} autoComplete="current-password" required />
+        <TextField id="email" name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={email} error={fields.email} />
+        <TextField id="password" name="password" type="password" label={t('password')} autoComplete="current-password" required error={fields.password} />
         <button type="submit" name="intent" value="email" disabled={Boolean(busyIntent)} className={primaryButton}>
           {busyIntent === 'email' ? t('signingIn') : t('login')}
         </button>

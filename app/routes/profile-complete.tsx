@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { data, Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
 import { hasRequestedOtp, pendingPhoneOtp } from '../../server/accounts/phone-verification.ts';
-import { phoneCodeRequest, phoneVerify, profileSchemas, sendProfileCode, verifyProfilePhone } from '../../server/accounts/profile-phone.ts';
+import { phoneCodeBody, phoneVerify, profileSchemas, sendProfileCode, verifyProfilePhone } from '../../server/accounts/profile-phone.ts';
 import { ensureProfile, personName } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
@@ -9,10 +9,10 @@ import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from
 import { PrivacyNotice } from '../features/sell/lead-form-parts.tsx';
 import { useBotCheckedSubmit } from '../components/use-bot-checked-submit.ts';
 import { appContext } from '../context.ts';
-import type { FormErrors } from '../lib/form-errors.ts';
+import { formError, parseForm, type FormErrors } from '../lib/form-errors.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { DEFAULT_COUNTRY_CODE, mmss, phoneMessages, splitPhone } from '../lib/phone.ts';
-import { profileFormError } from '../features/accounts/profile-schemas.ts';
+import { profileFormError, profileStepSchema } from '../features/accounts/profile-schemas.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/profile-complete';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
@@ -53,7 +53,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data<ActionResult>({ error: form.message }, { status: form.status });
-  const intent = form.get('intent') === 'verify' ? 'verify' : 'send';
+  const step = parseForm(profileStepSchema, form);
+  if (!step.ok) return data<ActionResult>(formError(step.error), { status: 400 });
+  const { intent } = step.value;
   const input = Object.fromEntries(form);
   // An expired or used-up code still counts as requested, so its own message can be given.
   const requested =
@@ -66,7 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   try {
     if (intent === 'send') {
-      await sendProfileCode(services, { userId: user.id, phone: phoneCodeRequest.parse(input).phone, botCheck: String(form.get('botCheck') ?? '') });
+      const { phone, botCheck } = phoneCodeBody.parse(input);
+      await sendProfileCode(services, { userId: user.id, phone, botCheck });
       return data<ActionResult>({ error: '' });
     }
     await verifyProfilePhone(services, { userId: user.id, ...phoneVerify.parse(input) });

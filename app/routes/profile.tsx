@@ -19,6 +19,8 @@ import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { rentalDeskServices } from '../../server/rentals/http/rental-services.ts';
 import { requireUser } from '../../server/auth/session.ts';
 import { parseId } from '../lib/input.ts';
+import { parseForm } from '../lib/form-errors.ts';
+import { profileActionSchema } from '../features/accounts/profile-schemas.ts';
 import { formatRupees } from '../lib/format.ts';
 import type { AppServices } from '../context.ts';
 import { FormCard, FormMessage, primaryButton, secondaryButton } from '../components/form.tsx';
@@ -140,15 +142,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(services.auth, request);
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ bookingError: form.message }, { status: form.status });
-  if (form.get('intent') === 'revoke-device') {
+  const parsed = parseForm(profileActionSchema, form);
+  if (!parsed.ok) {
+    // Nothing is typed on this page: a wrong device or booking is told as one not found.
+    return data(parsed.fields.deviceId ? { deviceNotice: parsed.error } : { bookingError: parsed.error }, { status: 404 });
+  }
+  const asked = parsed.value;
+  if (asked.intent === 'revoke-device') {
     const deps = { database: services.database, auth: services.auth, secret: services.config.authSecret, now: services.clock.now() };
-    const revoked = await revokeDevice(deps, { userId: user.id, id: String(form.get('deviceId') ?? '') });
+    const revoked = await revokeDevice(deps, { userId: user.id, id: asked.deviceId });
     if (!revoked) return data({ deviceNotice: t('deviceNotFound') }, { status: 404 });
     // Revoking this very browser signs it out: the next page is the signed-out profile.
     return { deviceNotice: t('deviceSignedOut') };
   }
-  const bookingId = parseId(form.get('bookingId'));
-  if (form.get('intent') !== 'cancel-booking' || bookingId === null) return data({ bookingError: t('bookingNotFound') }, { status: 404 });
+  const { bookingId } = asked;
   try {
     const { booking, refund } = await cancelBooking(rentalDeskServices(services), { userId: user.id, bookingId });
     const text = `${t('bookingCancelled', { id: booking.id })}${refund.refund > 0 ? t('bookingRefund', { amount: formatRupees(refund.refund) }) : ''}`;

@@ -9,7 +9,9 @@ import { googleButtonState } from '../features/auth/auth-messages.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { localRedirect, onwardsTo, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../lib/input.ts';
+import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../lib/input.ts';
+import { formError, parseForm, typedValues } from '../lib/form-errors.ts';
+import { signUpFormSchema, typedAgain } from '../features/auth/schemas.ts';
 import type { Route } from './+types/signup';
 import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { authText as t } from '../features/auth/auth-texts.ts';
@@ -29,25 +31,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ error: form.message, email: '' }, { status: form.status });
-  const intent = String(form.get('intent') ?? 'email');
-  // One past the longest allowed, so an over-long value is refused rather than quietly cut.
-  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);
+  if (form instanceof FormReadError) return data({ ...formError(form.message), values: {} as Record<string, string> }, { status: form.status });
 
   const limit = await consumeRateLimit(services.database, { key: `sign-up:${services.clientAddress}`, ...rateLimits.signUp, now: services.clock.now() });
-  if (!limit.allowed) return { error: messages.tooManyAttempts, email };
+  if (!limit.allowed) return { ...formError(messages.tooManyAttempts), values: typedAgain(typedValues(form)) };
+  const parsed = parseForm(signUpFormSchema, form);
+  // A refused form answers with the page again (200), as every refusal of these pages.
+  if (!parsed.ok) return { ...formError(parsed.error, parsed.fields), values: typedAgain(parsed.values) };
+  const asked = parsed.value;
 
   const redirectTo = localRedirect(new URL(request.url).searchParams.get('redirectTo'));
   const result =
-    intent === 'google'
+    asked.intent === 'google'
       ? await startGoogle(services, request, { errorPath: paths.signup, redirectTo })
-      : await signUpWithEmail(services, request, { email, password: String(form.get('password') ?? '') });
-  // A refused address is shown again, but never more of it than an address can hold.
-  if (!result.ok) return { error: result.message, email: email.slice(0, MAX_EMAIL_LENGTH) };
+      : await signUpWithEmail(services, request, { email: asked.email, password: asked.password });
+  if (!result.ok) return { ...formError(result.message), values: typedAgain(parsed.values) };
   // Signed up on a Hindi page: Hindi becomes their choice (a Google sign-up's account comes later, from Google).
-  if (intent !== 'google') await rememberSignUpLanguage(services, email);
+  if (asked.intent === 'email') await rememberSignUpLanguage(services, asked.email);
   // Sent here by a page that asked for sign-in (the booking steps): back there after phone verification.
-  const onwards = intent === 'google' ? result.redirectTo : onwardsTo(result.redirectTo, redirectTo);
+  const onwards = asked.intent === 'google' ? result.redirectTo : onwardsTo(result.redirectTo, redirectTo);
   throw redirect(onwards, { headers: result.headers });
 }
 
@@ -60,13 +62,15 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busyIntent = navigation.state !== 'idle' ? navigation.formData?.get('intent') : null;
   const error = (actionData && 'error' in actionData ? actionData.error : null) ?? loaderData.googleError;
-  const email = actionData && 'email' in actionData ? actionData.email : '';
+  const fields = actionData?.fields ?? {};
+  // A refused address is shown again, but never more of it than an address can hold.
+  const email = (actionData?.values.email ?? '').slice(0, MAX_EMAIL_LENGTH);
 
   return (
     <FormCard title={t('createYourAccount')}>
       <Form method="post" className="flex flex-col gap-4" noValidate={false}>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        <TextField id="email" name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={email} />
+        <TextField id="email" name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={email} error={fields.email} />
         <TextField
           id="password"
           name="password"
@@ -76,6 +80,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
           required
           minLength={PASSWORD_LENGTH.min}
           hint={t('passwordHint')}
+          error={fields.password}
         />
         <button type="submit" name="intent" value="email" disabled={Boolean(busyIntent)} className={primaryButton}>
           {busyIntent === 'email' ? t('creatingAccount') : t('signUp')}

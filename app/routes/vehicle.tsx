@@ -13,6 +13,8 @@ import { calculatorDefaults, calculatorFields, calculatorParameters } from '../f
 import { pageQuery } from '../lib/page-query.ts';
 import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx';
+import { wishlistToggleSchema } from '../features/wishlist/schemas.ts';
+import { parseForm } from '../lib/form-errors.ts';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
 import { ShareButton } from '../features/vehicle/share-button.tsx';
 import { TestDriveButton } from '../features/appointments/test-drive-button.tsx';
@@ -118,7 +120,9 @@ export async function action({ params, context, request }: Route.ActionArgs) {
   if (id === null) return data({ wishlisted: false, error: t('notFound') }, { status: 404 });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ wishlisted: false, error: form.message }, { status: form.status });
-  const wanted = form.get('wishlisted') === 'true';
+  const parsed = parseForm(wishlistToggleSchema, form);
+  if (!parsed.ok) return data({ wishlisted: false, error: parsed.error }, { status: 400 });
+  const wanted = parsed.value.wishlisted;
   try {
     const wishlisted = await setWishlisted(database, user.id, id, wanted, clock.now());
     return { wishlisted, message: wishlisted ? t('addedToWishlist') : t('removedFromWishlist') };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { phoneMessages } from '../../app/lib/phone.ts';
 import { phoneCodeRequestSchema, phoneVerifySchema, type ProfileSchemas } from '../../app/features/accounts/profile-schemas.ts';
 import { ForbiddenError, InvalidInputError, RateLimitedError, UpstreamError } from '../errors.ts';
@@ -23,6 +24,10 @@ const canonicalNumber = canonicalPhoneField(phoneCodeRequestSchema.shape.phone, 
 
 /** Send code, as the server reads it (the page's action and /api/v1/me/phone/code): the phone canonical. */
 export const phoneCodeRequest = phoneCodeRequestSchema.extend({ phone: canonicalNumber });
+/** `POST /me/phone/code` and the profile page's Send OTP as they are read (and the API documented): the send-code schema, with the bot check's solution. */
+export const phoneCodeBody = phoneCodeRequest.extend({
+  botCheck: z.string().default('').meta({ description: 'The solved bot check (GET /api/bot-check/challenge?action=…).' }),
+});
 /** Verify code, as the server reads it (the page's action and /api/v1/me/phone/verify): the phone canonical. */
 export const phoneVerify = phoneVerifySchema.extend({ phone: canonicalNumber });
 /** Both, for the page action's `profileFormError`: the spec's order of messages, with the server's phone rule. */

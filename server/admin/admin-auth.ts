@@ -2,7 +2,7 @@ import type { AppServices } from '../services.ts';
 import { forwardCookies } from '../auth/session.ts';
 import { addAdminRecord, adminStatus, anyAdminExists, findAccountByEmail, isAllowListed } from '../auth/admins.ts';
 import { adminPaths, isAdminPath, pageAddress } from '../../app/lib/paths.ts';
-import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../app/lib/input.ts';
+import { isPlausibleEmail, PASSWORD_LENGTH } from '../../app/lib/input.ts';
 import { adminAuthText as t } from '../../app/features/admin/admin-auth-texts.ts';
 import { liveTexts } from '../../app/lib/i18n/texts.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
@@ -32,8 +32,6 @@ export const adminMessages = liveTexts(t, [
   'alreadyRegistered',
   'setupClosed',
 ]);
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Where to go after sign-in: only our own admin pages (no open redirect), as the page itself.
@@ -65,14 +63,6 @@ export function adminPathAfterSignIn(value: string | null): string {
 /** `passwordAccepted`: the password was right (the refusal is about admin status), so it was no guess. */
 export type AdminFlowResult = { ok: true; headers: Headers } | { ok: false; message: string; headers?: Headers; passwordAccepted?: boolean };
 
-/** The admin login form's own mistakes, found before any password is checked (not counted as a try). */
-export function adminSignInFormError(input: { email: string; password: string }): string | null {
-  const email = input.email.trim().toLowerCase();
-  if (!email || !input.password) return adminMessages.bothRequired;
-  if (!EMAIL_PATTERN.test(email) || email.length > MAX_EMAIL_LENGTH || input.password.length > PASSWORD_LENGTH.max) return adminMessages.invalidEmail;
-  return null;
-}
-
 /** Ends a session that was just opened, so a refused admin is signed out (SPEC 4, Admin login). */
 async function revoke(services: AppServices, request: Request, issued: Headers): Promise<Headers> {
   const cookie = issued
@@ -86,7 +76,7 @@ async function revoke(services: AppServices, request: Request, issued: Headers):
 export async function adminSignIn(services: AppServices, request: Request, input: { email: string; password: string }): Promise<AdminFlowResult> {
   const email = input.email.trim().toLowerCase();
   if (!email || !input.password) return { ok: false, message: adminMessages.bothRequired };
-  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: adminMessages.invalidEmail };
+  if (!isPlausibleEmail(email)) return { ok: false, message: adminMessages.invalidEmail };
   if (!isAllowListed(services.config, email) || !(await findAccountByEmail(services.database, email))) {
     // As long as a real password check takes, so the time of the answer does not tell either.
     await (await services.auth.$context).password.hash(input.password);
@@ -121,8 +111,7 @@ export async function createAdminAccount(
 ): Promise<{ ok: true } | { ok: false; message: string }> {
   const email = input.email.trim().toLowerCase();
   if (!email || !input.password) return { ok: false, message: adminMessages.bothRequired };
-  if (!EMAIL_PATTERN.test(email)) return { ok: false, message: adminMessages.invalidEmail };
-  if (email.length > MAX_EMAIL_LENGTH) return { ok: false, message: adminMessages.invalidEmail };
+  if (!isPlausibleEmail(email)) return { ok: false, message: adminMessages.invalidEmail };
   if (!isAllowListed(services.config, email)) return { ok: false, message: adminMessages.notAuthorizedAdmin };
   if (input.password.length < PASSWORD_LENGTH.min) return { ok: false, message: adminMessages.passwordTooShort };
   if (input.password.length > PASSWORD_LENGTH.max) return { ok: false, message: adminMessages.passwordTooLong };

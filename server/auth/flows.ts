@@ -1,5 +1,5 @@
 import type { AppServices } from '../services.ts';
-import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../app/lib/input.ts';
+import { isPlausibleEmail, PASSWORD_LENGTH } from '../../app/lib/input.ts';
 import { openSignInGate, signInLimitDeps } from './sign-in-limits.ts';
 import { chooseLanguage, languageChoiceOf, pathAfterSignIn, recordLogin, saveLanguageChoice } from '../accounts/profiles.ts';
 import { languageCookie } from '../http/language-choice.ts';
@@ -43,12 +43,6 @@ async function errorCode(response: Response): Promise<string> {
   } catch {
     return '';
   }
-}
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** Shaped like an email address and no longer than one can be. */
-export function isPlausibleEmail(email: string): boolean {
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
 }
 
 async function emailRegistered(services: AppServices, email: string): Promise<boolean> {

@@ -1,15 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { formatRupees } from '../../app/lib/format.ts';
-import {
-  CONDITION_ITEMS,
-  CONDITION_STATUSES,
-  conditionItemLabel,
-  OFFER_LIMITS,
-  offerMessages,
-  offerOf,
-  type DeskStatus,
-} from '../../app/features/appointments/inspection-desk.ts';
+import { OFFER_LIMITS, offerMessages, offerOf, type DeskStatus } from '../../app/features/appointments/inspection-desk.ts';
 import { deskInspectionsText as t } from '../../app/features/appointments/desk-inspections-texts.ts';
 import { pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
@@ -31,7 +23,6 @@ import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
 import type { AppServices } from '../services.ts';
 import { inspectionMessages, limitInspectionChanges, toInspection, type Inspection } from './inspections.ts';
 import { addDays, indiaDay } from '../../app/lib/india-time.ts';
-import { MAX_ODOMETER_KM } from '../../app/lib/vehicle.ts';
 import { bulkMove, transition } from '../transitions.ts';
 import { INSPECTION_TRANSITIONS } from './inspection-transitions.ts';
 import { OFFER_TRANSITIONS, offerStatusOf, storedOfferStatus } from './offer-transitions.ts';
@@ -151,32 +142,6 @@ export type InspectionRecord = {
   notes: string;
   odometer: number | null;
 };
-
-/**
- * Reads the record form: one status per checked item (CONDITION_ITEMS, statuses as the vehicle
- * form suggests them), notes, the odometer. Throws InvalidInputError naming the field.
- */
-export function parseInspectionRecord(read: (name: string) => string): InspectionRecord {
-  const condition: Record<string, string> = {};
-  CONDITION_ITEMS.forEach((item, index) => {
-    const value = read(`item-${index}`).trim();
-    if (!value) return;
-    if (!(CONDITION_STATUSES as readonly string[]).includes(value))
-      throw new InvalidInputError(t('chooseStatusFor', { item: conditionItemLabel(item) }), { [`item-${index}`]: t('chooseFromList') });
-    condition[item] = value;
-  });
-  const notes = read('notes').replace(/\r\n/g, '\n').trim();
-  if (notes.length > 2000) throw new InvalidInputError(t('notesTooLong'), { notes: t('atMost2000') });
-  if (notes.includes('\u0000')) throw new InvalidInputError(t('notesBadCharacter'), { notes: t('removeUnusualCharacters') });
-  const odometerText = read('odometer').replace(/[\s,]/g, '');
-  let odometer: number | null = null;
-  if (odometerText) {
-    if (!/^\d{1,7}$/.test(odometerText) || Number(odometerText) > MAX_ODOMETER_KM)
-      throw new InvalidInputError(t('odometerProblem'), { odometer: t('odometerField') });
-    odometer = Number(odometerText);
-  }
-  return { condition, notes, odometer };
-}
 
 /**
  * Records what was found: condition items, notes, odometer and new photos (stored through the

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { licenceText as t } from '../../app/features/rentals/licence-texts.ts';
-import { licenceApprovedLocked, LICENCE_SIDES, MAX_REFUSAL_REASON, type LicenceSide, type LicenceStatus } from '../../app/features/rentals/licence.ts';
-import { cleanText } from '../../app/lib/input.ts';
+import { licenceApprovedLocked, LICENCE_SIDES, type LicenceSide, type LicenceStatus } from '../../app/features/rentals/licence.ts';
 import { paths } from '../../app/lib/paths.ts';
 import type { AppServices } from '../services.ts';
 import type { Insertable, Kysely, Selectable } from 'kysely';
@@ -263,13 +262,6 @@ export async function listLicences(database: Database, options: { status?: Licen
 }
 
 export type LicenceDecision = { decision: 'approve' } | { decision: 'refuse'; reason: string };
-
-/** A refusal's reason, cleaned and required. */
-export function parseRefusalReason(value: unknown): string {
-  const reason = cleanText(value, { multiline: true, maxLength: MAX_REFUSAL_REASON });
-  if (!reason) throw new InvalidInputError(t('refusalReasonNeeded'), { reason: t('giveReason') });
-  return reason;
-}
 
 type ReviewDeps = Pick<AppServices, 'database' | 'clock' | 'mailer' | 'logger' | 'config' | 'jobs'>;
 

@@ -135,6 +135,11 @@ describe.skipIf(!sharedUrl)(`accounts: phone verification (${dialect})`, () => {
     expect(openedHtml).toMatch(/id="countryCode"[^>]*value="\+91"|value="\+91"[^>]*id="countryCode"/);
     expect(mainText(openedHtml)).toContain('Send OTP');
 
+    // 0. The step pressed is read by its schema (decision 109): an unknown one is refused, no SMS.
+    const unknownStep = await post(client, { intent: 'explode', ...phone });
+    expect(unknownStep.status).toBe(400);
+    expect(unknownStep.text).toContain('Please check what you entered.');
+
     // 1. Phone required, before anything else is looked at (nothing else is filled in either).
     for (const intent of ['send', 'verify']) {
       const page = await post(client, { intent, name: '', countryCode: '+91', phone: '   ', otp: '' });

@@ -111,6 +111,25 @@ describe.skipIf(!sharedUrl)(`accounts: sign up, verify email, log in (${dialect}
       expect(await refusal(response)).toContain(MESSAGES.weakPassword);
     });
 
+    test('read by the schema the app shares (decision 109): each wrong field told beside it, the address typed kept, never the password', async () => {
+      const signup = await client().postForm('/signup', { intent: 'email', email: 'asha@', password: '12345' });
+      const signupHtml = await signup.text();
+      expect(signup.status).toBe(200);
+      expect(signupHtml).toMatch(/id="email-error"[^>]*>Please enter a valid email address\./);
+      expect(signupHtml).toMatch(/id="password-error"[^>]*>Please choose a stronger password/);
+      expect(signupHtml).toContain('value="asha@"');
+      expect(signupHtml).not.toContain('value="12345"');
+      const login = await client().postForm('/login', { intent: 'email', email: 'not-an-email', password: 'secret-typed' });
+      const loginHtml = await login.text();
+      expect(login.status).toBe(200);
+      expect(loginHtml).toMatch(/id="email-error"[^>]*>Please enter a valid email address\./);
+      expect(loginHtml).toContain('value="not-an-email"');
+      expect(loginHtml).not.toContain('secret-typed');
+      const unknown = await client().postForm('/signup', { intent: 'explode', email: uniqueEmail('odd'), password: PASSWORD });
+      expect(unknown.status).toBeLessThan(500);
+      expect(mainText(await unknown.text())).toContain('Please check what you entered.');
+    });
+
     test('exactly 6 characters is strong enough', async () => {
       const response = await client().postForm('/signup', { intent: 'email', email: uniqueEmail('six'), password: 'abc123' });
       expect(response.status).toBe(302);

@@ -323,6 +323,12 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       const blank = await send(admin, '/admin/add-category', { name: '   ' });
       expect(blank.status).toBe(400);
       expect(blank.toast).toBe('Category name is required');
+      // Read by its schema (decision 109): the name's message beside its field, what was typed kept.
+      const long = await send(admin, '/admin/add-category', { name: 'Very '.repeat(13) });
+      expect(long.status).toBe(400);
+      expect(long.html).toContain('id="category-name-error"');
+      expect(mainText(long.html)).toContain('Category name must be at most 60 characters');
+      expect(long.html).toContain(`value="${'Very '.repeat(13)}"`);
 
       const filesBefore = await mediaFiles();
       const added = await send(admin, '/admin/add-category', { name: '  Pickup Trucks  ' }, [
@@ -375,6 +381,10 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       const blank = await send(admin, `${listPath}?edit=${category.id}`, { intent: 'update', id: String(category.id), name: '   ' });
       expect(blank.status).toBe(400);
       expect(blank.toast).toBe('Category name is required');
+      expect(blank.html).toContain(`id="category-${category.id}-name-error"`);
+      const unknown = await send(admin, listPath, { intent: 'explode', id: String(category.id) });
+      expect(unknown.status).toBe(400);
+      expect(unknown.toast).toBe('Unknown action. Please reload the page and try again.');
 
       const renamed = await send(admin, `${listPath}?edit=${category.id}`, { intent: 'update', id: String(category.id), name: '  Micro SUVs  ' });
       expect(renamed.location).toBe(listPath);
@@ -987,6 +997,16 @@ describe.skipIf(!shared.url)('admin catalogue', () => {
       expect(failed.toast).toBe('Failed to remove image');
       // The page shows the images as the server has them.
       expect((failed.html.match(/alt="Photo Test Punch, photo \d+"/g) ?? []).length).toBe(2);
+      // The photo buttons are read by the page's schema (decision 109): a wrong one is its toast, never a 500.
+      for (const [fields, toast] of [
+        [{ intent: 'remove-image', imageId: 'first' }, 'Failed to remove image'],
+        [{ intent: 'move-image', imageId: String(ids[2]!.id), direction: 'up' }, 'Failed to move image'],
+        [{ intent: 'explode' }, 'Unknown action. Please reload the page and try again.'],
+      ] as const) {
+        const refused = await send(admin, edit, fields);
+        expect(refused.status, JSON.stringify(fields)).toBe(400);
+        expect(refused.toast).toBe(toast);
+      }
 
       const small = await jpeg(400, 300);
       const eight = Array.from({ length: 8 }, (_, index) => ({ field: 'images', name: `more${index}.jpg`, bytes: small, type: 'image/jpeg' }));

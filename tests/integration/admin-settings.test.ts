@@ -430,6 +430,18 @@ describe.skipIf(!sharedUrl)(`admin settings, statistics, audit log and admin acc
     };
     expect(await refused({ email: 'someone@example.in', password: 'long-enough-1' })).toContain(MESSAGES.notAuthorized);
     expect(await refused({ email: SECOND_ADMIN, password: '12345' })).toContain(MESSAGES.passwordTooShort);
+    // Read by its schema before better-auth is asked (decision 109): each field's message beside it, the address kept.
+    const wrong = await admin.postForm('/admin/register-admin', { email: 'manager@', password: '12' });
+    expect(wrong.status).toBe(200);
+    const wrongHtml = await wrong.text();
+    expect(wrongHtml).toMatch(/id="email-error"[^>]*>Invalid email address format\./);
+    expect(wrongHtml).toMatch(/id="password-error"[^>]*>Password must be at least 6 characters long\./);
+    expect(wrongHtml).toContain('value="manager@"');
+    const signIn = await new HttpClient(server.url).postForm('/admin-login', { email: '', password: '' });
+    expect(signIn.status).toBe(200);
+    const signInHtml = await signIn.text();
+    expect(signInHtml).toMatch(/id="email-error"[^>]*>Please enter both email and password\./);
+    expect(signInHtml).toMatch(/id="password-error"[^>]*>Please enter both email and password\./);
 
     const created = await refused({ email: SECOND_ADMIN.toUpperCase(), password: 'manager-pass-1' });
     expect(created).toContain(MESSAGES.adminCreated);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { HttpClient, logIn, signUp, uniqueEmail, waitForOutbox } from '../support/http-client.ts';
+import { HttpClient, logIn, mainText, signUp, uniqueEmail, waitForOutbox } from '../support/http-client.ts';
 import { googleIdentity, startOidcProvider, type OidcProvider } from '../support/oidc.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -335,6 +335,16 @@ describe.skipIf(!sharedUrl)(`API: app sign-in with tokens (${dialect})`, () => {
     expect(html).toContain('This device');
     expect(html, 'the token is never on the page').not.toContain(token.split('.')[0]);
     const appDevice = ((await api(app, 'GET', '/me/devices', { token })).body.items as Json[]).find((device) => device.current)!;
+    // The profile's buttons are read by its schema (decision 109): a wrong device or booking is one not found, never a 500.
+    for (const [fields, notice] of [
+      [{ intent: 'revoke-device', deviceId: '' }, 'This device was not found.'],
+      [{ intent: 'cancel-booking', bookingId: 'first' }, 'This booking was not found.'],
+      [{ intent: 'explode' }, 'This booking was not found.'],
+    ] as const) {
+      const refused = await browser.postForm('/profile', fields);
+      expect(refused.status, JSON.stringify(fields)).toBe(404);
+      expect(mainText(await refused.text())).toContain(notice);
+    }
     const revoked = await browser.postForm('/profile', { intent: 'revoke-device', deviceId: appDevice.id as string });
     expect(revoked.status).toBe(200);
     expectProblem(await api(app, 'GET', '/me/devices', { token }), 401);

@@ -294,6 +294,11 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
     const removed = cards((await page(user, '/')).html).find((entry) => entry.id === card.id)!;
     expect(tags(removed.html, 'button').find((button) => button['aria-label'] === `Add ${card.title} to wishlist`)?.['aria-pressed']).toBe('false');
 
+    // The heart's form is read by its schema (decision 109): anything but on or off is refused with the wishlist's message, nothing changed.
+    const odd = await user.postForm(`/vehicle/${card.id}.data`, { intent: 'wishlist', wishlisted: 'maybe' });
+    expect(odd.status).toBe(400);
+    expect(await odd.text()).toContain('Your wishlist could not be changed. Please try again.');
+
     // Signed out, posting the heart's form leads to sign-in, as on the vehicle page.
     const anonymous = await visitor().postForm(`/vehicle/${card.id}`, { intent: 'wishlist', wishlisted: 'true' });
     expect(anonymous.status).toBe(302);

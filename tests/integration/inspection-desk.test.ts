@@ -62,7 +62,7 @@ async function desk(id: number, fields: Record<string, string>, files: Array<{ n
   const response = await client.request(`/admin/inspections/${id}`, { method: 'POST', body: form });
   const location = response.headers.get('location');
   const html = location ? (await response.body?.cancel(), await (await client.get(location)).text()) : await response.text();
-  return { status: response.status, location, text: decodeEntities(mainText(html)) };
+  return { status: response.status, location, text: decodeEntities(mainText(html)), html };
 }
 
 async function photo(colour: { r: number; g: number; b: number }): Promise<Uint8Array> {
@@ -419,6 +419,13 @@ describe.skipIf(!shared.url)(`inspection desk (${shared.dialect})`, () => {
       expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBeGreaterThanOrEqual(400);
       expect(answer.status, JSON.stringify(fields).slice(0, 80)).toBeLessThan(500);
     }
+    // The record form is read by its schema (decision 109): each wrong field told beside it, what was typed kept.
+    const wrong = await desk(id, { intent: 'record', 'item-0': 'Superb', odometer: '12e9', notes: 'Typed notes kept' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.html).toMatch(/id="item-0-error"[^>]*>Please choose a status for [^<]+ from the list\./);
+    expect(wrong.html).toMatch(/id="odometer-error"[^>]*>Please enter the odometer reading in km/);
+    expect(wrong.html).toContain('value="12e9"');
+    expect(wrong.html).toContain('Typed notes kept</textarea>');
     for (const raw of ['abc', '0', '99999999999']) {
       expect((await admin.get(`/admin/inspections/${raw}`)).status).toBe(404);
       const posted = await admin.postForm(`/admin/inspections/${raw}`, { intent: 'confirm' });

@@ -75,6 +75,11 @@ describe.skipIf(!sharedUrl)(`hostile ids and concurrent retries on ${dialect}`, 
       if (response.status === 303) expect(await (await admin.get('/admin-panel')).text()).toContain('This job was not found, or it has already gone through.');
       else expect(response.status, text.slice(0, 200)).toBe(400);
     }
+    // The form is read by its schema (decision 109): a wrong intent is the dashboard's own sentence.
+    const unknown = await admin.postForm('/admin-panel', { intent: 'explode', id: '1' });
+    await unknown.body?.cancel();
+    expect(unknown.status).toBe(303);
+    expect(await (await admin.get('/admin-panel')).text()).toContain('Unknown action.');
     const audit = await database.db.selectFrom('audit_log').select('id').where('entity', '=', 'job').execute();
     expect(audit).toEqual([]);
   });

@@ -119,6 +119,8 @@ describe.skipIf(!sharedUrl)(`languages (${dialect})`, () => {
     const unknown = await client.postForm('/language', { language: 'fr', back: '/' });
     expect(unknown.status).toBe(400);
     expect(unknown.headers.get('set-cookie')).toBeNull();
+    // Read by its schema (decision 109): the refusal says what to choose.
+    expect(await unknown.text()).toContain('Choose English or Hindi.');
     // A NUL anywhere in a form is refused before any action reads it (decision 061).
     expect((await client.postForm('/language', { language: 'hi', back: '/a\u0000b' })).status).toBe(400);
     for (const back of ['//evil.example/x', 'https://evil.example', '/\\evil.example', 'x'.repeat(5000)]) {

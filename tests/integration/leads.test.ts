@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildSellChatText } from '../../app/features/sell/sell-chat.ts';
 import { issueFormToken, MIN_FILL_MS } from '../../server/leads/form-guard.ts';
-import { HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
+import { decodeEntities, HttpClient, mainText, signUp, uniqueEmail } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/smtp-peer.ts';
 import { openServerSql, type ServerSql } from '../support/database.ts';
@@ -661,6 +661,13 @@ describe.skipIf(!sharedUrl)(`leads (${dialect})`, () => {
       expect(audits).toEqual([{ action: 'status', summary: `Marked vehicle request #${row!.id} as contacted` }]);
       expect((await admin.postForm('/admin/requested-vehicles', { intent: 'update', id: String(row!.id), status: 'sold', notes: '' })).status).toBe(400);
       expect((await admin.postForm('/admin/requested-vehicles', { intent: 'update', id: '999999', status: 'closed', notes: '' })).status).toBe(404);
+      // Read by its schema (decision 109): every wrong field has its message, never a 500.
+      const wrong = await admin.postForm('/admin/requested-vehicles', { intent: 'update', id: String(row!.id), status: 'sold', notes: 'n'.repeat(2001) });
+      expect(wrong.status).toBe(400);
+      const wrongText = decodeEntities(await wrong.text());
+      expect(wrongText).toContain('Please choose a status: new, contacted or closed.');
+      expect(wrongText).toContain('Notes must be at most 2000 characters');
+      expect((await admin.postForm('/admin/requested-vehicles', { intent: 'explode', id: String(row!.id) })).status).toBe(400);
 
       const contacted = mainText((await adminPage(admin, '/admin/requested-vehicles?status=contacted')).html);
       expect(contacted).toContain('Arjun Mehta');

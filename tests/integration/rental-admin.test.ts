@@ -213,6 +213,16 @@ describe.skipIf(!shared.url)(`rental terms and settings in the admin panel (${sh
       expect(text).toContain('Please give the start and end of the block.');
       expect(html).toContain('value="Service visit"');
     }
+    // The desk's other buttons are read by the same schema, told apart by their intent: a wrong id or intent has its sentence.
+    for (const [fields, sentence] of [
+      [{ intent: 'remove-block', blockId: 'x' }, 'This block was not found.'],
+      [{ intent: 'refuse', bookingId: '0', reason: 'No car' }, 'This booking was not found.'],
+      [{ intent: 'explode' }, 'The form could not be read.'],
+    ] as const) {
+      const response = await admin.postForm('/admin/rentals', fields);
+      expect(response.status, JSON.stringify(fields)).toBe(400);
+      expect(mainText(await response.text())).toContain(sentence);
+    }
     expect(await count()).toBe(before);
   });
 

@@ -264,10 +264,18 @@ describe.skipIf(!shared.url)(`driving licences (${shared.dialect})`, () => {
     expect(list).toContain('MH0220150034567');
     expect(list).toContain('DL1420110012345');
 
-    // A refusal needs a reason.
+    // A refusal needs a reason, told beside that licence's field with what was typed (decision 109).
     const noReason = await admin.postForm('/admin/rentals/licences', { intent: 'refuse', userId: bharatId, reason: '  ' });
     expect(noReason.status).toBe(400);
-    await noReason.body?.cancel();
+    const noReasonHtml = await noReason.text();
+    expect(noReasonHtml).toContain(`id="reason-${bharatId}-error"`);
+    expect(mainText(noReasonHtml)).toContain('Please say why the licence is refused: the customer reads it.');
+    expect(noReasonHtml).toMatch(/<textarea[^>]*aria-invalid="true"[^>]*> {2}<\/textarea>/);
+    for (const hostile of [{ intent: 'explode', userId: bharatId }, { intent: 'approve' }] as Record<string, string>[]) {
+      const answer = await admin.postForm('/admin/rentals/licences', hostile);
+      expect(answer.status, JSON.stringify(hostile)).toBe(400);
+      expect(mainText(await answer.text())).toContain('The form could not be read.');
+    }
     expect((await myLicence(bharat))!.status).toBe('pending');
 
     const refused = await admin.postForm('/admin/rentals/licences', { intent: 'refuse', userId: bharatId, reason: 'The back photo is blurred.' });

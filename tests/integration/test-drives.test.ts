@@ -503,7 +503,13 @@ describe.skipIf(!shared.url)(`test drives (${shared.dialect})`, () => {
       expect((await database.db.selectFrom('test_drives').select('slot_start_ms').where('id', '=', id).executeTakeFirst())?.slot_start_ms).toBe(
         slotInstant(later).getTime(),
       );
-      await post({ intent: 'reschedule', id: String(id), slot: 'whenever' });
+      // A wrong slot is told beside the field of that test drive, with what was typed (decision 109).
+      const wrongSlot = await post({ intent: 'reschedule', id: String(id), slot: 'whenever' });
+      expect(wrongSlot.status).toBe(400);
+      const wrongHtml = await wrongSlot.text();
+      expect(wrongHtml).toContain(`id="slot-${id}-error"`);
+      expect(mainText(wrongHtml)).toContain('Please choose the new day and hour (on the hour).');
+      expect(wrongHtml).toContain('value="whenever"');
       await post({ intent: 'no_show', id: String(id) });
       await post({ intent: 'done', id: String(id) });
       for (const hostile of [

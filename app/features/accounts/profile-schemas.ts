@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../lib/i18n/language.ts';
 import { accountText } from '../../lib/i18n/account.ts';
+import { formsText } from '../../lib/i18n/forms.ts';
+import { localRedirect, paths } from '../../lib/paths.ts';
+import { idField } from '../../lib/schemas/fields.ts';
 import { formError, parseWith, type FormErrors } from '../../lib/form-errors.ts';
 import { DEFAULT_COUNTRY_CODE, hasLetter, isIndianCallingCode, looksLikePhone, MAX_NAME_LENGTH, phoneMessages } from '../../lib/phone.ts';
 
@@ -88,4 +91,37 @@ function leading(refusal: FormErrors): FormErrors {
 /** The language switch's choice, from the site's form (`/language`) or the app (`POST /api/v1/me/language`). */
 export const languageChoiceSchema = z.object({
   language: z.enum(LANGUAGES, { error: () => accountText('chooseLanguage') }).meta({ description: '`en` (English) or `hi` (Hindi).' }),
+});
+
+/** The site's switch adds the page to open again in the chosen language (a local path; home otherwise). */
+export const languageSwitchSchema = languageChoiceSchema.extend({
+  back: z
+    .string()
+    .optional()
+    .transform((typed) => localRedirect(typed ?? '') ?? paths.home),
+});
+
+/**
+ * The profile page's buttons, told apart by their `intent` (decision 109): sign a device out
+ * (its id as the device list gives it; the app's API has it in its path), or cancel one of my
+ * rental bookings. Whose device or booking it is, is the service's to say.
+ */
+export const profileActionSchema = z.discriminatedUnion(
+  'intent',
+  [
+    z.object({
+      intent: z.literal('revoke-device'),
+      deviceId: z
+        .string({ error: () => accountText('deviceNotFound') })
+        .min(1, { error: () => accountText('deviceNotFound') })
+        .max(200, { error: () => accountText('deviceNotFound') }),
+    }),
+    z.object({ intent: z.literal('cancel-booking'), bookingId: idField(() => accountText('bookingNotFound')) }),
+  ],
+  { error: () => accountText('bookingNotFound') },
+);
+
+/** Which step of the profile form was pressed: Send OTP (the default) or Verify. */
+export const profileStepSchema = z.object({
+  intent: z.enum(['send', 'verify'], { error: () => formsText('checkInput') }).default('send'),
 });

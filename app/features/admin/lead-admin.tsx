@@ -1,4 +1,5 @@
 import { Children } from 'react';
+import { FieldNotes } from '../../components/form.tsx';
 import { Form, Link, useFetcher, useLocation, useNavigation } from 'react-router';
 import { Pagination } from '../../components/pagination.tsx';
 import type { Toast as ToastMessage } from '../../lib/toast.ts';
@@ -121,12 +122,14 @@ function CustomerContact({ phone, whatsappText }: { phone: string; whatsappText:
   );
 }
 
-type ActionData = { toast: ToastMessage; id: number | null };
+type ActionData = { toast: ToastMessage; id: number | null; fields?: Record<string, string> };
 
 /** Status and notes of one lead, saved without leaving the list. */
 function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusValue; notes: string }) {
   const fetcher = useFetcher<ActionData>();
   const busy = fetcher.state !== 'idle';
+  // A refused save is told beside its fields (what was typed stays in them: the list is not reloaded).
+  const fields = fetcher.state === 'idle' ? (fetcher.data?.fields ?? {}) : {};
   const field =
     'w-full min-w-0 rounded-xl border border-slate-300 bg-white px-3 py-2 text-base shadow-sm outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-100';
   return (
@@ -137,19 +140,38 @@ function LeadStatusForm({ id, status, notes }: { id: number; status: LeadStatusV
         <label htmlFor={`status-${id}`} className="text-sm font-semibold">
           {t('status')}
         </label>
-        <select id={`status-${id}`} name="status" defaultValue={status} className={field}>
+        <select
+          id={`status-${id}`}
+          name="status"
+          defaultValue={status}
+          aria-invalid={fields.status ? true : undefined}
+          aria-describedby={fields.status ? `status-${id}-error` : undefined}
+          className={field}
+        >
           {LEAD_STATUSES.map((value) => (
             <option key={value} value={value}>
               {LEAD_STATUS_LABELS[value]}
             </option>
           ))}
         </select>
+        <FieldNotes id={`status-${id}`} error={fields.status} />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`notes-${id}`} className="text-sm font-semibold">
           {t('notes')}
         </label>
-        <textarea id={`notes-${id}`} name="notes" rows={2} defaultValue={notes} maxLength={MAX_NOTES} className={field} placeholder={t('notesPlaceholder')} />
+        <textarea
+          id={`notes-${id}`}
+          name="notes"
+          rows={2}
+          defaultValue={notes}
+          maxLength={MAX_NOTES}
+          aria-invalid={fields.notes ? true : undefined}
+          aria-describedby={fields.notes ? `notes-${id}-error` : undefined}
+          className={field}
+          placeholder={t('notesPlaceholder')}
+        />
+        <FieldNotes id={`notes-${id}`} error={fields.notes} />
       </div>
       <button
         type="submit"

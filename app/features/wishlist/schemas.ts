@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_DATABASE_ID, parseId } from '../../lib/input.ts';
 import { formsText as t } from '../../lib/i18n/forms.ts';
+import { vehicleText } from '../../lib/i18n/vehicle.ts';
 
 /**
  * The wishlist through the app's API (`/api/v1/me/wishlist`): the car to add (its pages are
@@ -24,3 +25,8 @@ const vehicleId = z
   .meta({ description: 'The car’s id (as in /vehicles).' });
 
 export const wishlistAddSchema = z.object({ vehicleId }).meta({ description: 'The car to add.' });
+
+/** The heart on a car's page (its car is in the page's URL): on or off the wishlist, nothing else. */
+export const wishlistToggleSchema = z.object({
+  wishlisted: z.enum(['true', 'false'], { error: () => vehicleText('wishlistFailed') }).transform((wanted) => wanted === 'true'),
+});

@@ -6,7 +6,7 @@ import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-
 import { uploadsFrom, type UploadForm } from '../../../server/http/forms.ts';
 import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, smallButton, stamp } from '../../features/admin/admin-ui.tsx';
-import { inputClass, primaryButton } from '../../components/form.tsx';
+import { FieldNotes, inputClass, primaryButton } from '../../components/form.tsx';
 import { pageUrl } from '../../features/admin/admin-paths.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { ConfirmDelete, useDeleteStep } from '../../features/admin/confirm-dialog.tsx';
@@ -15,6 +15,8 @@ import { Toast } from '../../features/admin/toast.tsx';
 import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { parseId } from '../../lib/input.ts';
+import { parseForm, typedValues } from '../../lib/form-errors.ts';
+import { categoryChangeSchema } from '../../features/admin/category-schemas.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/categories';
 import { adminVehiclesText as t } from '../../features/admin/admin-vehicles-texts.ts';
@@ -61,25 +63,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     services.config.dataDir,
     (upload) => manageCategory(services, admin.email, request, upload),
     (error) =>
-      data({ intent: 'update', id: null, name: null, toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) }, { status: error.status }),
+      data(
+        { ...refusal(null, typedValues(error.fields)), toast: stamp('error', `${categoryMessages.updateFailed}: ${error.message}`) },
+        { status: error.status },
+      ),
   );
 }
 
 async function manageCategory(services: AppServices, adminEmail: string, request: Request, upload: UploadForm) {
   const secret = services.config.authSecret;
   const admin = { email: adminEmail };
-  const form = upload.fields;
-  const intent = form.get('intent');
-  const id = parseId(form.get('id'));
+  const parsed = parseForm(categoryChangeSchema, upload.fields);
+  if (!parsed.ok) return data({ ...refusal(parsed.error, parsed.values, parsed.fields), toast: stamp('error', parsed.error) }, { status: 400 });
+  const change = parsed.value;
+  const { id } = change;
+  const fail = (text: string, status = 400) => data({ ...refusal(text, parsed.values), toast: stamp('error', text) }, { status });
 
-  if (intent === 'update') {
-    const name = typeof form.get('name') === 'string' ? String(form.get('name')) : '';
-    const fail = (text: string, status = 400) => data({ intent, id, name, toast: stamp('error', text) }, { status });
-    if (!name.trim()) return fail(categoryMessages.nameRequired);
-    if (id === null) return fail(categoryMessages.updateFailed);
+  if (change.intent === 'update') {
     try {
       const [image] = uploadsFrom(upload, 'image');
-      await updateCategory(services, id, { name, image: image ?? null, removeImage: form.get('removeImage') === 'on' }, admin.email);
+      await updateCategory(services, id, { name: change.name, image: image ?? null, removeImage: change.removeImage }, admin.email);
     } catch (error) {
       const answer = answerError(error, services.logger, {
         prefix: categoryMessages.updateFailed,
@@ -92,37 +95,36 @@ async function manageCategory(services: AppServices, adminEmail: string, request
     return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.updated }) });
   }
 
-  if (intent === 'delete') {
-    const fail = (text: string, status = 400) => data({ intent, id, name: null, toast: stamp('error', text) }, { status });
-    if (id === null) return fail(categoryMessages.deleteFailed);
-    try {
-      await deleteCategory(services, id, admin.email);
-    } catch (error) {
-      const answer = answerError(error, services.logger, {
-        prefix: categoryMessages.deleteFailed,
-        fallback: categoryMessages.deleteFailed,
-        log: 'delete category failed',
-        context: { id },
-      });
-      return fail(answer.message, answer.status);
-    }
-    return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.deleted }) });
+  try {
+    await deleteCategory(services, id, admin.email);
+  } catch (error) {
+    const answer = answerError(error, services.logger, {
+      prefix: categoryMessages.deleteFailed,
+      fallback: categoryMessages.deleteFailed,
+      log: 'delete category failed',
+      context: { id },
+    });
+    return fail(answer.message, answer.status);
   }
+  return redirect(listUrl(request), { headers: await flashHeaders(secret, { tone: 'success', text: categoryMessages.deleted }) });
+}
 
-  return data({ intent: null, id: null, name: null, toast: stamp('error', t('unknownAction')) }, { status: 400 });
+/** A refused change: its message, the fields to mark, and what was typed (to show again in the row it was for). */
+function refusal(error: string | null, values: Record<string, string>, fields: Record<string, string> = {}) {
+  return { error, fields, values };
 }
 
 function CategoryRow({
   category,
   editing,
-  failedName,
+  failed,
   busy,
   listHref,
   onDelete,
 }: {
   category: AdminCategory;
   editing: boolean;
-  failedName: string | null;
+  failed: { name: string | undefined; error: string | undefined } | null;
   busy: boolean;
   listHref: string;
   onDelete: (id: number) => void;
@@ -146,11 +148,14 @@ function CategoryRow({
               name="name"
               // Not `required`: a blank name gets the spec's toast from the server.
               maxLength={MAX_CATEGORY_NAME}
-              defaultValue={failedName ?? category.name}
+              defaultValue={failed?.name ?? category.name}
+              aria-invalid={failed?.error ? true : undefined}
+              aria-describedby={failed?.error ? `${formId}-name-error` : undefined}
               className={inputClass}
               // The row was opened to edit the name: type at once.
               autoFocus
             />
+            <FieldNotes id={`${formId}-name`} error={failed?.error} />
             <label className="flex flex-col gap-1 text-sm">
               <span className="font-medium text-slate-700">{category.image ? t('replaceImage') : t('addImage')}</span>
               <input
@@ -257,7 +262,11 @@ export default function ManageCategories({ loaderData }: Route.ComponentProps) {
                   key={category.id}
                   category={category}
                   editing={editId === category.id}
-                  failedName={actionData?.intent === 'update' && actionData.id === category.id ? actionData.name : null}
+                  failed={
+                    actionData?.values.intent === 'update' && actionData.values.id === String(category.id)
+                      ? { name: actionData.values.name, error: actionData.fields.name }
+                      : null
+                  }
                   busy={busy}
                   listHref={listHref}
                   onDelete={openDelete}

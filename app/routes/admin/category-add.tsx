@@ -1,5 +1,4 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
-import { z } from 'zod';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { addCategory } from '../../../server/catalog/admin-categories.ts';
 import { withCategoryForm } from '../../../server/catalog/http/category-form.ts';
@@ -9,6 +8,8 @@ import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { latestToast, PageHeader, stamp } from '../../features/admin/admin-ui.tsx';
 import { adminPaths } from '../../lib/paths.ts';
 import { categoryMessages, MAX_CATEGORY_NAME } from '../../lib/category-rules.ts';
+import { formError, parseForm, typedValues } from '../../lib/form-errors.ts';
+import { categoryAddSchema } from '../../features/admin/category-schemas.ts';
 import { Toast } from '../../features/admin/toast.tsx';
 import { FormMessage, primaryButton, TextField } from '../../components/form.tsx';
 import { appContext, type AppServices } from '../../context.ts';
@@ -28,17 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ toast: toast ? stamp(toast.tone, toast.text) : null }, { headers });
 }
 
-/** The messages are read when a name is refused, in the language of that request. */
-const schema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, { error: () => categoryMessages.nameRequired })
-    .max(MAX_CATEGORY_NAME, { error: () => t('categoryNameTooLong', { max: MAX_CATEGORY_NAME }) }),
-});
-
-function failure(message: string, name: string, status = 400) {
-  return data({ error: message, name, toast: stamp('error', message) }, { status });
+function failure(message: string, values: Record<string, string>, fields: Record<string, string> = {}, status = 400) {
+  return data({ ...formError(message, fields), values, toast: stamp('error', message) }, { status });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,25 +41,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     services.config.dataDir,
     (upload) => saveNewCategory(services, admin.email, upload),
-    (error) => {
-      const rawName = error.fields.get('name');
-      return failure(error.message, typeof rawName === 'string' ? rawName : '', error.status);
-    },
+    (error) => failure(error.message, typedValues(error.fields), {}, error.status),
   );
 }
 
 async function saveNewCategory(services: AppServices, adminEmail: string, upload: UploadForm) {
   const admin = { email: adminEmail };
   const form = upload.fields;
-  const rawName = typeof form.get('name') === 'string' ? String(form.get('name')) : '';
-  const parsed = schema.safeParse({ name: rawName });
-  if (!parsed.success) return failure(parsed.error.issues[0]?.message ?? categoryMessages.nameRequired, rawName);
+  const parsed = parseForm(categoryAddSchema, form);
+  if (!parsed.ok) return failure(parsed.error, parsed.values, parsed.fields);
   try {
     const [image] = uploadsFrom(upload, 'image');
-    await addCategory(services, { name: parsed.data.name, image: image ?? null }, admin.email);
+    await addCategory(services, { name: parsed.value.name, image: image ?? null }, admin.email);
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: categoryMessages.addFailed, log: 'add category failed' });
-    return failure(answer.message, rawName, answer.status);
+    return failure(answer.message, parsed.values, { ...answer.fields }, answer.status);
   }
   return redirect(adminPaths.categories, { headers: await flashHeaders(services.config.authSecret, { tone: 'success', text: categoryMessages.added }) });
 }
@@ -88,7 +76,8 @@ export default function CategoryAdd({ loaderData }: Route.ComponentProps) {
             label={t('categoryNameLabel')}
             required
             maxLength={MAX_CATEGORY_NAME}
-            defaultValue={actionData?.name ?? ''}
+            defaultValue={actionData?.values.name ?? ''}
+            error={actionData?.fields.name}
             placeholder={t('categoryNamePlaceholder')}
             autoComplete="off"
           />

@@ -14,12 +14,13 @@ import {
   createVehicleDraft,
   getDeskInspection,
   makeOffer,
-  parseInspectionRecord,
   recordInspection,
 } from '../../../server/inspections/inspection-desk.ts';
 import { PageHeader, PhoneFact, StatusBadge } from '../../features/admin/admin-ui.tsx';
 import { Toast } from '../../features/admin/toast.tsx';
-import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { FieldNotes, FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { parseForm } from '../../lib/form-errors.ts';
+import { inspectionRecordSchema } from '../../features/appointments/inspection-desk-schemas.ts';
 import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
 import { appContext, type AppServices } from '../../context.ts';
 import { formatKilometres, formatRupees } from '../../lib/format.ts';
@@ -85,7 +86,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   );
 }
 
-type ActionAnswer = { error: string; fields: Record<string, string> };
+type ActionAnswer = { error: string; fields: Record<string, string>; values?: Record<string, string> };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -124,9 +125,10 @@ async function act(services: AppServices, actorEmail: string, id: number, upload
         break;
       }
       case 'record': {
-        // The notes keep their lines: read as text, not as one line.
-        const notes = typeof form.get('notes') === 'string' ? String(form.get('notes')).slice(0, 4000) : '';
-        const record = parseInspectionRecord((name) => (name === 'notes' ? notes : read(name)));
+        // Read by its schema (decision 109): each wrong field told beside it, what was typed kept.
+        const parsed = parseForm(inspectionRecordSchema, form);
+        if (!parsed.ok) return data<ActionAnswer>({ error: parsed.error, fields: parsed.fields, values: parsed.values }, { status: 400 });
+        const record = parsed.value;
         const { before, after } = await recordInspection(services, id, record, uploadsFrom(upload, 'images'));
         await recordAudit(services, {
           actorEmail,
@@ -196,6 +198,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const busy = useNavigation().state !== 'idle';
   const fieldError = (name: string) => answer?.fields?.[name];
+  const typed = (name: string) => answer?.values?.[name];
   const canConfirm = item.status === 'booked';
   const canNoShow = item.status === 'booked' || item.status === 'confirmed';
   const canRecord = item.status !== 'cancelled' && item.offer?.state !== 'accepted';
@@ -282,9 +285,10 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
                   {conditionItemLabel(conditionItem)}
                   <select
                     name={`item-${index}`}
-                    defaultValue={item.condition[conditionItem] ?? ''}
+                    defaultValue={typed(`item-${index}`) ?? item.condition[conditionItem] ?? ''}
                     className={`${inputClass} py-2`}
                     aria-invalid={fieldError(`item-${index}`) ? true : undefined}
+                    aria-describedby={fieldError(`item-${index}`) ? `item-${index}-error` : undefined}
                   >
                     <option value="">—</option>
                     {CONDITION_STATUSES.map((status) => (
@@ -293,6 +297,7 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
                       </option>
                     ))}
                   </select>
+                  <FieldNotes id={`item-${index}`} error={fieldError(`item-${index}`)} />
                 </label>
               ))}
             </fieldset>
@@ -302,11 +307,12 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
                 name="odometer"
                 inputMode="numeric"
                 maxLength={9}
-                defaultValue={item.odometer ?? ''}
+                defaultValue={typed('odometer') ?? item.odometer ?? ''}
                 className={`${inputClass} max-w-xs`}
                 aria-invalid={fieldError('odometer') ? true : undefined}
+                aria-describedby={fieldError('odometer') ? 'odometer-error' : undefined}
               />
-              {fieldError('odometer') ? <span className="font-normal text-red-700">{fieldError('odometer')}</span> : null}
+              <FieldNotes id="odometer" error={fieldError('odometer')} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('notes')}
@@ -314,10 +320,12 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
                 name="notes"
                 rows={4}
                 maxLength={2000}
-                defaultValue={item.notes}
+                defaultValue={typed('notes') ?? item.notes}
                 className={inputClass}
                 aria-invalid={fieldError('notes') ? true : undefined}
+                aria-describedby={fieldError('notes') ? 'notes-error' : undefined}
               />
+              <FieldNotes id="notes" error={fieldError('notes')} />
             </label>
             <label className="flex flex-col gap-1 text-sm font-semibold">
               {t('photosUpTo', { more: MAX_VEHICLE_IMAGES - item.photos.length, mb: MAX_IMAGE_MB })}

@@ -1,5 +1,5 @@
 import { data, Form, redirect, useActionData, useNavigation } from 'react-router';
-import { adminMessages, adminPathAfterSignIn, adminSignIn, adminSignInFormError } from '../../../server/admin/admin-auth.ts';
+import { adminMessages, adminPathAfterSignIn, adminSignIn } from '../../../server/admin/admin-auth.ts';
 import { adminStatus } from '../../../server/auth/admins.ts';
 import { currentUser, forwardCookies } from '../../../server/auth/session.ts';
 import { openSignInGate, signInLimitDeps } from '../../../server/auth/sign-in-limits.ts';
@@ -8,7 +8,9 @@ import { useBotCheckedSubmit } from '../../components/use-bot-checked-submit.ts'
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { formError, parseForm } from '../../lib/form-errors.ts';
+import { adminSignInSchema, typedAgain } from '../../features/auth/schemas.ts';
 import type { Route } from './+types/login';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -30,15 +32,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ error: form.message, email: '' }, { status: form.status });
-  // One past the longest allowed, so an over-long value is refused rather than quietly cut.
-  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);
-  const password = String(form.get('password') ?? '').slice(0, 129);
-  // An empty or malformed form is no password try and is not counted (docs/decisions/009).
-  const formError = adminSignInFormError({ email, password });
-  if (formError) return data({ error: formError, email });
-  if (!(await services.botCheck.verify(String(form.get('botCheck') ?? ''), 'LOGIN', services.clientAddress))) {
-    return data({ error: adminMessages.botCheckFailed, email });
+  if (form instanceof FormReadError) return data({ ...formError(form.message), values: {} as Record<string, string> }, { status: form.status });
+  // An empty or malformed form is no password try and is not counted (docs/decisions/009): each field says what is wrong.
+  const parsed = parseForm(adminSignInSchema, form);
+  // A refused form answers with the page again (200), as every refusal of these pages.
+  if (!parsed.ok) return { ...formError(parsed.error, parsed.fields), values: typedAgain(parsed.values) };
+  const { email, password, botCheck } = parsed.value;
+  const values = typedAgain(parsed.values);
+  if (!(await services.botCheck.verify(botCheck, 'LOGIN', services.clientAddress))) {
+    return data({ ...formError(adminMessages.botCheckFailed), values });
   }
   const gate = await openSignInGate(signInLimitDeps(services), {
     page: 'admin-login',
@@ -49,8 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A staff account under a guessing attack: this device waits its turn (decision 094), and hears how long.
   if (!gate.allowed)
     return data({
-      error: gate.reason === 'account-slowed' ? t('accountSlowed', { count: Math.ceil(gate.retryAfterSeconds / 60) }) : adminMessages.tooManyAttempts,
-      email,
+      ...formError(gate.reason === 'account-slowed' ? t('accountSlowed', { count: Math.ceil(gate.retryAfterSeconds / 60) }) : adminMessages.tooManyAttempts),
+      values,
     });
 
   const result = await adminSignIn(services, request, { email, password });
@@ -58,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     if (result.passwordAccepted) await gate.succeeded();
     else await gate.failed();
-    return data({ error: result.message, email }, { headers: result.headers ?? new Headers() });
+    return data({ ...formError(result.message), values }, { headers: result.headers ?? new Headers() });
   }
   const headers = forwardCookies(await gate.succeeded(), result.headers);
   throw redirect(adminPathAfterSignIn(new URL(request.url).searchParams.get('redirectTo')), { headers });
@@ -74,7 +76,9 @@ export default function AdminLogin() {
   const { solving, submitChecked } = useBotCheckedSubmit();
   const busy = Boolean(solving) || (navigation.state !== 'idle' && navigation.formMethod === 'POST');
   const error = actionData && 'error' in actionData ? actionData.error : null;
-  const email = actionData && 'email' in actionData ? actionData.email : '';
+  const fields = actionData?.fields ?? {};
+  // What was typed comes back (never the password), at most as long as an address can be.
+  const email = (actionData?.values.email ?? '').slice(0, MAX_EMAIL_LENGTH);
   // The bot check is solved in the browser before the form goes (the same widget as /login).
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -85,8 +89,8 @@ export default function AdminLogin() {
       <FormCard title={t('loginTitle')}>
         <Form method="post" className="flex flex-col gap-4" noValidate onSubmit={onSubmit}>
           {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-          <TextField id="email" name="email" type="email" label={t('email')} autoComplete="username" defaultValue={email} />
-          <TextField id="password" name="password" type="password" label={t('password')} autoComplete="current-password" />
+          <TextField id="email" name="email" type="email" label={t('email')} autoComplete="username" defaultValue={email} error={fields.email} />
+          <TextField id="password" name="password" type="password" label={t('password')} autoComplete="current-password" error={fields.password} />
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? t('signingIn') : t('signIn')}
           </button>

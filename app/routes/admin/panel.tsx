@@ -5,7 +5,8 @@ import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { failingJobs, retryJob } from '../../../server/jobs/queue.ts';
 import { backupStatus, type BackupStatus } from '../../../server/backups/backups.ts';
 import { Toast } from '../../features/admin/toast.tsx';
-import { cleanLine, parseId } from '../../lib/input.ts';
+import { parseForm } from '../../lib/form-errors.ts';
+import { retryJobSchema } from '../../features/admin/panel-schemas.ts';
 import { countNewLeads, recordDashboardVisit } from '../../../server/admin/dashboard.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { handoversOn } from '../../../server/rentals/bookings.ts';
@@ -114,9 +115,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirect(adminPaths.dashboard, { status: 303, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
-  if (cleanLine(form.get('intent'), 20) !== 'retry-job') return answer('error', t('unknownAction'));
-  const id = parseId(cleanLine(form.get('id'), 20));
-  if (id === null || !(await retryJob(services.database, id, services.clock.now()))) return answer('error', t('jobNotFound'));
+  // The job's id is a hidden field: a wrong one is the dashboard's message, as a job already gone through.
+  const parsed = parseForm(retryJobSchema, form);
+  if (!parsed.ok) return answer('error', parsed.error);
+  const { id } = parsed.value;
+  if (!(await retryJob(services.database, id, services.clock.now()))) return answer('error', t('jobNotFound'));
   services.jobs.wake();
   await recordAudit(services, {
     actorEmail: admin.email,

@@ -6,7 +6,9 @@ import { FormCard, FormMessage, primaryButton, TextField } from '../../component
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../lib/input.ts';
+import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../lib/input.ts';
+import { parseForm } from '../../lib/form-errors.ts';
+import { adminAccountSchema, typedAgain } from '../../features/auth/schemas.ts';
 import type { Route } from './+types/register-admin';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminAuthText as t } from '../../features/admin/admin-auth-texts.ts';
@@ -29,14 +31,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const admin = await requireAdmin(services, request);
   const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ ok: false as const, message: form.message, email: '' }, { status: form.status });
-  // One past the longest allowed, so an over-long value is refused rather than quietly cut.
-  const email = cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1);
-  const password = String(form.get('password') ?? '').slice(0, 129);
+  if (form instanceof FormReadError) return data({ ok: false as const, message: form.message, fields: {}, values: {} }, { status: form.status });
+  const parsed = parseForm(adminAccountSchema, form);
+  if (!parsed.ok) return { ok: false as const, message: parsed.error, fields: parsed.fields, values: typedAgain(parsed.values) };
+  const { email, password } = parsed.value;
   const result = await createAdminAccount(services, request, { email, password, createdBy: admin.email });
-  if (!result.ok) return { ok: false as const, message: result.message, email };
+  if (!result.ok) return { ok: false as const, message: result.message, fields: {}, values: typedAgain(parsed.values) };
 
-  const created = email.trim().toLowerCase();
+  const created = email;
   await recordAudit(services, {
     actorEmail: admin.email,
     action: 'create',
@@ -45,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     summary: `Created admin account ${created}`,
     after: { email: created, createdBy: admin.email },
   });
-  return { ok: true as const, message: adminMessages.adminCreated, email: created };
+  return { ok: true as const, message: adminMessages.adminCreated, email: created, fields: {}, values: {} };
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -57,6 +59,8 @@ export default function RegisterAdmin() {
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const result = actionData && 'ok' in actionData ? actionData : null;
+  const fields: Record<string, string> = result?.fields ?? {};
+  const values: Record<string, string> = result?.values ?? {};
   const networkError = actionData && 'error' in actionData ? String(actionData.error) : null;
   return (
     <div className="py-2">
@@ -73,7 +77,8 @@ export default function RegisterAdmin() {
             label={t('email')}
             autoComplete="off"
             required
-            defaultValue={result && !result.ok ? result.email : ''}
+            defaultValue={result && !result.ok ? (values.email ?? '').slice(0, MAX_EMAIL_LENGTH) : ''}
+            error={fields.email}
           />
           <TextField
             id="password"
@@ -84,6 +89,7 @@ export default function RegisterAdmin() {
             required
             minLength={PASSWORD_LENGTH.min}
             hint={t('passwordHint')}
+            error={fields.password}
           />
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? t('creatingAccount') : t('createAdminAccount')}

@@ -11,14 +11,12 @@ import { countLicencesWaiting, licenceStatusFor } from '../../../server/rentals/
 import { confirmBooking, refuseBooking } from '../../../server/rentals/lifecycle.ts';
 import { listBookingsOwingRefunds } from '../../../server/rentals/refunds.ts';
 import { formatPaise } from '../../lib/money.ts';
-import { InvalidInputError } from '../../../server/errors.ts';
 import { PageHeader } from '../../features/admin/admin-ui.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
 import { formError, parseForm } from '../../lib/form-errors.ts';
-import { deskBlockSchema, deskRefusalSchema } from '../../features/rentals/desk-schemas.ts';
+import { rentalDeskActionSchema } from '../../features/rentals/desk-action-schemas.ts';
 import { appContext } from '../../context.ts';
 import { formatRupees, formatIndiaDateTime } from '../../lib/format.ts';
-import { parseId } from '../../lib/input.ts';
 import { licenceStatusText } from '../../features/rentals/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { HOUR_MS } from '../../features/rentals/rental-price.ts';
@@ -127,12 +125,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** Why a booking is refused, as its schema reads it (it refuses nothing: an empty reason is the service's to allow). */
-function refusalReason(form: FormData): string {
-  const parsed = parseForm(deskRefusalSchema, form);
-  return parsed.ok ? parsed.value.reason : '';
-}
-
 /** Add or remove a block; confirm or refuse a requested booking. Every change is audit-logged by its service. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -140,30 +132,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
   const desk = rentalDeskServices(services);
-  const intent = form.get('intent');
+  // Read by its schema (decision 109): a wrong block is told beside its fields, with what was typed.
+  const parsed = parseForm(rentalDeskActionSchema, form);
+  if (!parsed.ok) return data({ ...formError(parsed.error, parsed.fields), values: parsed.values }, { status: 400 });
+  const asked = parsed.value;
   let text: string;
   try {
-    if (intent === 'add-block') {
-      const block = parseForm(deskBlockSchema, form);
-      if (!block.ok) return data({ ...formError(block.error, block.fields), values: block.values }, { status: 400 });
-      const { vehicleId, from: fromMs, to: toMs, note } = block.value;
+    if (asked.intent === 'add-block') {
+      const { vehicleId, from: fromMs, to: toMs, note } = asked;
       await addBlock(desk, { vehicleId, fromMs, toMs, note, actorEmail: admin.email });
       text = t('carBlocked');
-    } else if (intent === 'remove-block') {
-      const blockId = parseId(form.get('blockId'));
-      if (blockId === null) throw new InvalidInputError(t('blockNotFound'));
-      await removeBlock(desk, { blockId, actorEmail: admin.email });
+    } else if (asked.intent === 'remove-block') {
+      await removeBlock(desk, { blockId: asked.blockId, actorEmail: admin.email });
       text = t('blockRemoved');
-    } else if (intent === 'confirm' || intent === 'refuse') {
-      const bookingId = parseId(form.get('bookingId'));
-      if (bookingId === null) throw new InvalidInputError(t('bookingNotFound'));
-      const booking =
-        intent === 'confirm'
-          ? await confirmBooking(desk, { bookingId, actorEmail: admin.email })
-          : await refuseBooking(desk, { bookingId, reason: refusalReason(form), actorEmail: admin.email });
-      text = t(intent === 'confirm' ? 'bookingConfirmedNumbered' : 'bookingRefusedNumbered', { id: booking.id });
     } else {
-      throw new InvalidInputError(t('formUnreadable'));
+      const { bookingId } = asked;
+      const booking =
+        asked.intent === 'confirm'
+          ? await confirmBooking(desk, { bookingId, actorEmail: admin.email })
+          : await refuseBooking(desk, { bookingId, reason: asked.reason, actorEmail: admin.email });
+      text = t(asked.intent === 'confirm' ? 'bookingConfirmedNumbered' : 'bookingRefusedNumbered', { id: booking.id });
     }
   } catch (error) {
     const answer = answerError(error, services.logger, { fallback: t('changeNotSaved'), log: 'rental desk action failed' });

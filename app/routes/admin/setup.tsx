@@ -7,7 +7,9 @@ import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
-import { cleanLine, MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { MAX_EMAIL_LENGTH } from '../../lib/input.ts';
+import { parseForm } from '../../lib/form-errors.ts';
+import { adminAccountSchema, typedAgain } from '../../features/auth/schemas.ts';
 import type { Route } from './+types/setup';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { adminPaths } from '../../lib/paths.ts';
@@ -38,17 +40,22 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
   const limit = await consumeRateLimit(services.database, { key: `setup-admin:${services.clientAddress}`, ...rateLimits.signUp, now: services.clock.now() });
-  if (!limit.allowed) return { ok: false as const, denied: false, message: t('tooManySetupAttempts') };
-  const form = await readFormOrError(request);
-  if (form instanceof FormReadError) return data({ ok: false as const, denied: false, message: form.message }, { status: form.status });
-  const result = await setupFirstAdmin(services, request, {
-    // One past the longest allowed, so an over-long value is refused rather than quietly cut.
-    email: cleanLine(form.get('email'), MAX_EMAIL_LENGTH + 1),
-    password: String(form.get('password') ?? '').slice(0, 129),
+  const refused = (message: string, fields: Record<string, string> = {}, values: Record<string, string> = {}) => ({
+    ok: false as const,
+    denied: false,
+    message,
+    fields,
+    values,
   });
+  if (!limit.allowed) return refused(t('tooManySetupAttempts'));
+  const form = await readFormOrError(request);
+  if (form instanceof FormReadError) return data(refused(form.message), { status: form.status });
+  const parsed = parseForm(adminAccountSchema, form);
+  if (!parsed.ok) return refused(parsed.error, parsed.fields, typedAgain(parsed.values));
+  const result = await setupFirstAdmin(services, request, parsed.value);
   if (result.ok) return { ok: true as const, message: adminMessages.adminCreated };
   // The allow-list refusal is the spec's denied view.
-  return { ok: false as const, denied: result.message === adminMessages.notAuthorizedAdmin, message: result.message };
+  return { ...refused(result.message, {}, typedAgain(parsed.values)), denied: result.message === adminMessages.notAuthorizedAdmin };
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -61,6 +68,7 @@ export default function SetupAdmin() {
   const navigate = useNavigate();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
   const result = actionData && 'ok' in actionData ? actionData : null;
+  const refusal = result && !result.ok ? result : null;
   const error = actionData && 'error' in actionData ? String(actionData.error) : null;
 
   useEffect(() => {
@@ -92,8 +100,24 @@ export default function SetupAdmin() {
             {result && !result.ok ? <FormMessage tone="error">{result.message}</FormMessage> : null}
             {error ? <FormMessage tone="error">{error}</FormMessage> : null}
             <p className="text-slate-700">{t('noAdminYet')}</p>
-            <TextField id="email" name="email" type="email" label={t('email')} autoComplete="username" />
-            <TextField id="password" name="password" type="password" label={t('password')} autoComplete="new-password" hint={t('passwordHint')} />
+            <TextField
+              id="email"
+              name="email"
+              type="email"
+              label={t('email')}
+              autoComplete="username"
+              defaultValue={(refusal?.values.email ?? '').slice(0, MAX_EMAIL_LENGTH)}
+              error={refusal?.fields.email}
+            />
+            <TextField
+              id="password"
+              name="password"
+              type="password"
+              label={t('password')}
+              autoComplete="new-password"
+              hint={t('passwordHint')}
+              error={refusal?.fields.password}
+            />
             <button type="submit" disabled={busy} className={primaryButton}>
               {busy ? t('creatingAccount') : t('createAdminAccount')}
             </button>

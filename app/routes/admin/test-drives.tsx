@@ -14,14 +14,15 @@ import {
   type ScheduledTestDrive,
 } from '../../../server/test-drives/test-drives.ts';
 import { Toast } from '../../features/admin/toast.tsx';
-import { inputClass } from '../../components/form.tsx';
+import { FieldNotes, inputClass } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { telLink } from '../../lib/contact.ts';
-import { cleanLine, parseId } from '../../lib/input.ts';
+import { formError, parseForm } from '../../lib/form-errors.ts';
+import { adminTestDriveSchema } from '../../features/admin/test-drive-desk-schemas.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import { deskTestDrivesText as t } from '../../features/admin/desk-test-drives-texts.ts';
-import { dayLabel, MODE_LABELS, parseSlot, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../features/appointments/test-drives.ts';
+import { dayLabel, MODE_LABELS, slotLabel, slotTimeRange, STATUS_LABELS, type TestDriveStatus } from '../../features/appointments/test-drives.ts';
 import type { Route } from './+types/test-drives';
 import { homeAddressLine } from '../../features/appointments/home-address.ts';
 import { addDays, indiaDay, parseIndiaDate } from '../../lib/india-time.ts';
@@ -46,7 +47,6 @@ const ACTIONS = {
   no_show: { label: 'noShow', done: 'noShowDone', audit: 'Marked test drive no-show' },
   cancel: { label: 'cancel', done: 'cancelDone', audit: 'Cancelled test drive' },
 } as const satisfies Record<AdminTestDriveAction, { label: string; done: string; audit: string }>;
-const isAction = (value: string): value is AdminTestDriveAction => Object.hasOwn(ACTIONS, value);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -57,13 +57,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirect(back, { status, headers: await flashHeaders(services.config.authSecret, { tone, text }) });
   const form = await readFormOrError(request);
   if (form instanceof FormReadError) return data({ error: form.message }, { status: form.status });
-  const intent = cleanLine(form.get('intent'), 20);
-  const id = parseId(cleanLine(form.get('id'), 20));
-  if (id === null) return answer('error', t('notFound'));
+  const parsed = parseForm(adminTestDriveSchema, form);
+  if (!parsed.ok) {
+    // A wrong slot is told beside its field, with what was typed; any other refusal is the day's message.
+    if (parsed.fields.slot) return data({ ...formError(parsed.error, parsed.fields), values: parsed.values }, { status: 400 });
+    return answer('error', parsed.error);
+  }
+  const asked = parsed.value;
+  const { id, intent } = asked;
   try {
-    if (intent === 'reschedule') {
-      const slot = parseSlot(cleanLine(form.get('slot'), 20));
-      if (!slot) return answer('error', t('chooseNewSlot'));
+    if (asked.intent === 'reschedule') {
+      const { slot } = asked;
       // The customer's messages are queued in the move's transaction (decision 069).
       const { before, after } = await rescheduleTestDriveByAdmin(services, await settingsFor(services), { id, slot }, (trx, moved) =>
         notifyTestDrive(trx, services, 'rescheduled', moved),
@@ -80,18 +84,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
       return answer('success', t('moved', { slot: slotLabel(after.slot) }));
     }
-    if (!isAction(intent)) return answer('error', t('unknownAction'));
-    const { before, after } = await changeTestDriveStatus(services, { id, action: intent });
+    const action = asked.intent;
+    const { before, after } = await changeTestDriveStatus(services, { id, action });
     await recordAudit(services, {
       actorEmail: admin.email,
-      action: intent,
+      action,
       entity: 'test_drive',
       entityId: id,
-      summary: `${ACTIONS[intent].audit} #${id} (${after.vehicleTitle}, ${slotLabel(after.slot)})`,
+      summary: `${ACTIONS[action].audit} #${id} (${after.vehicleTitle}, ${slotLabel(after.slot)})`,
       before: { status: before.status },
       after: { status: after.status },
     });
-    return answer('success', t(ACTIONS[intent].done));
+    return answer('success', t(ACTIONS[action].done));
   } catch (error) {
     const refused = answerError(error, services.logger, { fallback: t('changeFailed'), log: 'admin test-drive change failed', context: { id, intent } });
     return answer('error', refused.message);
@@ -108,7 +112,20 @@ const statusTone: Record<TestDriveStatus, string> = {
 
 const actionButton = 'rounded-lg px-3 py-2 text-sm font-semibold ring-1 ring-slate-300 hover:bg-slate-100 disabled:opacity-50';
 
-function Row({ drive, busy }: { drive: ScheduledTestDrive & { desk: { actions: AdminTestDriveAction[]; movable: boolean } }; busy: boolean }) {
+/** A refused move, told beside the slot of the test drive it was for. */
+type Refused = { fields: Record<string, string>; values: Record<string, string> } | undefined;
+
+function Row({
+  drive,
+  busy,
+  refused,
+}: {
+  drive: ScheduledTestDrive & { desk: { actions: AdminTestDriveAction[]; movable: boolean } };
+  busy: boolean;
+  refused: Refused;
+}) {
+  const slotError = refused?.values.id === String(drive.id) ? refused.fields.slot : undefined;
+  const slotId = `slot-${drive.id}`;
   // What the desk may do is the transition table's (server/test-drives/test-drive-transitions.ts).
   const { actions: allowed, movable } = drive.desk;
   return (
@@ -173,14 +190,27 @@ function Row({ drive, busy }: { drive: ScheduledTestDrive & { desk: { actions: A
         </Form>
       ) : null}
       {movable ? (
-        <details>
+        <details open={slotError ? true : undefined}>
           <summary className="cursor-pointer text-sm font-semibold text-brand-700">{t('reschedule')}</summary>
           <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-2">
             <input type="hidden" name="id" value={drive.id} />
-            <label className="flex flex-col gap-1 text-sm font-semibold">
-              {t('newDayAndHour')}
-              <input type="datetime-local" name="slot" step={3600} defaultValue={drive.slot} required className={`${inputClass} py-2`} />
-            </label>
+            <div className="flex flex-col gap-1">
+              <label htmlFor={slotId} className="text-sm font-semibold">
+                {t('newDayAndHour')}
+              </label>
+              <input
+                id={slotId}
+                type="datetime-local"
+                name="slot"
+                step={3600}
+                defaultValue={slotError ? refused?.values.slot : drive.slot}
+                required
+                aria-invalid={slotError ? true : undefined}
+                aria-describedby={slotError ? `${slotId}-error` : undefined}
+                className={`${inputClass} py-2`}
+              />
+              <FieldNotes id={slotId} error={slotError} />
+            </div>
             <button type="submit" name="intent" value="reschedule" disabled={busy} className={actionButton}>
               {t('move')}
             </button>
@@ -191,8 +221,9 @@ function Row({ drive, busy }: { drive: ScheduledTestDrive & { desk: { actions: A
   );
 }
 
-export default function AdminTestDrives({ loaderData }: Route.ComponentProps) {
+export default function AdminTestDrives({ loaderData, actionData }: Route.ComponentProps) {
   const { date, today, schedule, toast } = loaderData;
+  const refused = (actionData && 'values' in actionData ? actionData : undefined) as Refused;
   const busy = useNavigation().state !== 'idle';
   const active = schedule.filter((drive) => drive.status !== 'cancelled');
   const count = (status: TestDriveStatus) => schedule.filter((drive) => drive.status === status).length;
@@ -235,7 +266,7 @@ export default function AdminTestDrives({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="grid gap-4 lg:grid-cols-2">
           {schedule.map((drive) => (
-            <Row key={`${drive.id}-${drive.status}-${drive.slot}`} drive={drive} busy={busy} />
+            <Row key={`${drive.id}-${drive.status}-${drive.slot}`} drive={drive} busy={busy} refused={refused} />
           ))}
         </ul>
       )}

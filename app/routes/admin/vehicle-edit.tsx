@@ -35,6 +35,8 @@ import { applyRental, checkRentalValues, rentalValuesOf } from '../../../server/
 import { rentalTermsWrong, rentalValuesFromForm, type RentalFieldErrors, type RentalFormValues } from '../../features/rentals/rental-terms-form.ts';
 import { adminPaths, paths } from '../../lib/paths.ts';
 import { parseId } from '../../lib/input.ts';
+import { parseForm } from '../../lib/form-errors.ts';
+import { vehicleEditSchema } from '../../features/admin/vehicle-edit-schemas.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { detailTitle } from '../../lib/vehicle.ts';
 import type { Route } from './+types/vehicle-edit';
@@ -113,10 +115,12 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
   const secret = services.config.authSecret;
   const admin = { email: adminEmail };
   const form = upload.fields;
-  const intent = String(form.get('intent') ?? '');
-  const imageId = parseId(form.get('imageId'));
+  const parsed = parseForm(vehicleEditSchema, form);
+  if (!parsed.ok) return result(parsed.values.intent ?? '', 'error', parsed.error);
+  const asked = parsed.value;
+  const { intent } = asked;
 
-  switch (intent) {
+  switch (asked.intent) {
     case 'save': {
       const values = valuesFromForm(form);
       const parsed = parseVehicleValues(values);
@@ -165,7 +169,7 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
       }
     }
     case 'remove-image': {
-      if (imageId === null) return result(intent, 'error', vehicleMessages.removeImageFailed);
+      const { imageId } = asked;
       try {
         await removeVehicleImage(services, id, imageId, admin.email);
         return result(intent, 'success', t('imageRemoved'));
@@ -180,8 +184,7 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
       }
     }
     case 'move-image': {
-      const direction = form.get('direction') === 'left' ? 'left' : form.get('direction') === 'right' ? 'right' : null;
-      if (imageId === null || direction === null) return result(intent, 'error', t('moveFailed'));
+      const { imageId, direction } = asked;
       try {
         await moveVehicleImage(services, id, imageId, direction, admin.email);
         return result(intent, 'success', direction === 'left' ? t('movedLeft') : t('movedRight'));
@@ -190,8 +193,6 @@ async function editVehicle(services: AppServices, adminEmail: string, id: number
         return result(intent, 'error', t('moveFailed'), answer.status);
       }
     }
-    default:
-      return result(intent, 'error', t('unknownAction'));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
 import { phoneMessages } from '../../../app/lib/phone.ts';
 import { privacyMessages } from '../../../app/features/accounts/privacy.ts';
@@ -11,16 +11,11 @@ import { accountDeletedSchema, personalDataSchema, phoneCodeSentSchema, phoneVer
 import { readFormOrJson } from '../../http/forms.ts';
 import type { AppServices } from '../../services.ts';
 import { ensureProfile, getProfile } from '../profiles.ts';
-import { phoneCodeRequest, phoneVerify as phoneVerifyInput, sendProfileCode, verifyProfilePhone } from '../profile-phone.ts';
+import { phoneCodeBody, phoneVerify as phoneVerifyInput, sendProfileCode, verifyProfilePhone } from '../profile-phone.ts';
 import { deleteAccountLimited, exportFileName, exportPersonalData, passwordVerifier } from '../privacy.ts';
 import { accountText as t } from '../../../app/lib/i18n/account.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
-
-/** `POST /me/phone/code` as it is read and documented: the page's send-code schema, with the bot check's solution. */
-const phoneCodeBody = phoneCodeRequest.extend({
-  botCheck: z.string().default('').meta({ description: 'The solved bot check (GET /api/bot-check/challenge?action=…).' }),
-});
 
 /** A signed-in person's own account in the JSON API (/api/v1). `addressOf` keys rate limits as the pages do. */
 export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Context) => string) {

@@ -1,6 +1,8 @@
 import { data, type RouterContextProvider } from 'react-router';
 import { cleanLine, parseId, parsePage } from '../../../app/lib/input.ts';
-import { isLeadStatus, MAX_SEARCH, parseLeadUpdate } from '../../../app/lib/lead-forms.ts';
+import { parseForm } from '../../../app/lib/form-errors.ts';
+import { isLeadStatus, MAX_SEARCH } from '../../../app/lib/lead-forms.ts';
+import { leadChangeSchema } from '../../../app/features/admin/lead-schemas.ts';
 import type { Toast } from '../../../app/lib/toast.ts';
 import { requireAdmin } from '../../admin/guard.ts';
 import { settingsFor } from '../../admin/settings.ts';
@@ -41,7 +43,8 @@ export function leadListLoader<K extends LeadKind>(kind: K) {
   };
 }
 
-export type LeadActionResult = { toast: Toast; id: number | null };
+/** The toast to show, the lead it was about, and a refused form's message per field (shown beside them). */
+export type LeadActionResult = { toast: Toast; id: number | null; fields?: Record<string, string> };
 
 /** The toasts' words per kind of lead (keys of the deskLeads texts). */
 const toastKeys = { request: { deleted: 'requestDeleted', saved: 'requestSaved' }, sell: { deleted: 'submissionDeleted', saved: 'submissionSaved' } } as const;
@@ -53,21 +56,23 @@ export function leadChangeAction(kind: LeadKind) {
     const services = context.get(appContext);
     const admin = await requireAdmin(services, request);
     const answer = (result: LeadActionResult, status = 200) => data(result, { status });
-    const failed = (text: string, status: number, id: number | null) => answer({ toast: { tone: 'error', text }, id }, status);
+    const failed = (text: string, status: number, id: number | null, fields: Record<string, string> = {}) =>
+      answer({ toast: { tone: 'error', text }, id, fields }, status);
 
     const form = await readFormOrError(request);
     if (form instanceof FormReadError) return failed(form.message, form.status, null);
-    const id = parseId(form.get('id'));
-    if (id === null) return failed(t('leadNotFound'), 400, null);
+    const parsed = parseForm(leadChangeSchema, form);
+    if (!parsed.ok) return failed(parsed.error, 400, parseId(parsed.values.id), parsed.fields);
+    const change = parsed.value;
+    const { id } = change;
     try {
-      if (form.get('intent') === 'delete') {
+      if (change.intent === 'delete') {
         await deleteLead(services, kind, id, admin.email);
         return answer({ toast: { tone: 'success', text: t(toastKeys[kind].deleted, { id }) }, id });
       }
-      const parsed = parseLeadUpdate({ status: form.get('status'), notes: form.get('notes') });
-      if (!parsed.ok) return failed(parsed.message, 400, id);
-      await updateLead(services, kind, id, parsed.update, admin.email);
-      return answer({ toast: { tone: 'success', text: t(toastKeys[kind].saved, { id, status: t(statusWords[parsed.update.status]) }) }, id });
+      const { status, notes } = change;
+      await updateLead(services, kind, id, { status, notes }, admin.email);
+      return answer({ toast: { tone: 'success', text: t(toastKeys[kind].saved, { id, status: t(statusWords[status]) }) }, id });
     } catch (error) {
       const refused = answerError(error, services.logger, { fallback: t('changeNotSaved'), log: 'leads: admin change failed', context: { kind, id } });
       return failed(refused.message, refused.status, id);
