@@ -33,6 +33,7 @@ import * as paymentsOneLedger from './migrations/036-payments-one-ledger.ts';
 import * as appointmentTimesInMs from './migrations/037-appointment-times-in-ms.ts';
 import * as backupRuns from './migrations/038-backup-runs.ts';
 import * as jobRequestIds from './migrations/039-job-request-ids.ts';
+import * as sales from './migrations/040-sales.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -70,6 +71,7 @@ const migrations: Record<string, DialectMigration> = {
   '037-appointment-times-in-ms': appointmentTimesInMs,
   '038-backup-runs': backupRuns,
   '039-job-request-ids': jobRequestIds,
+  '040-sales': sales,
 };
 
 /**

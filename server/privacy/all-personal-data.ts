@@ -10,6 +10,7 @@ import { notifyPersonalData } from '../notify/personal-data.ts';
 import { paymentsPersonalData } from '../payments/personal-data.ts';
 import { rentalsPersonalData } from '../rentals/personal-data.ts';
 import { reservationsPersonalData } from '../reservations/personal-data.ts';
+import { salesPersonalData } from '../sales/personal-data.ts';
 import { securityPersonalData } from '../security/personal-data.ts';
 import { testDrivesPersonalData } from '../test-drives/personal-data.ts';
 import type { PersonalData } from './personal-data.ts';
@@ -27,6 +28,7 @@ export const allPersonalData: PersonalData[] = [
   ...inspectionsPersonalData,
   ...testDrivesPersonalData,
   ...reservationsPersonalData,
+  ...salesPersonalData,
   ...paymentsPersonalData,
   ...notifyPersonalData,
   ...adminPersonalData,
