@@ -3,6 +3,7 @@ import { adminPersonalData } from '../admin/personal-data.ts';
 import { authPersonalData } from '../auth/personal-data.ts';
 import { backupsPersonalData } from '../backups/personal-data.ts';
 import { catalogPersonalData } from '../catalog/personal-data.ts';
+import { documentsPersonalData } from '../documents/personal-data.ts';
 import { inspectionsPersonalData } from '../inspections/personal-data.ts';
 import { jobsPersonalData } from '../jobs/personal-data.ts';
 import { leadsPersonalData } from '../leads/personal-data.ts';
@@ -29,6 +30,7 @@ export const allPersonalData: PersonalData[] = [
   ...testDrivesPersonalData,
   ...reservationsPersonalData,
   ...salesPersonalData,
+  ...documentsPersonalData,
   ...paymentsPersonalData,
   ...notifyPersonalData,
   ...adminPersonalData,

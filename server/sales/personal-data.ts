@@ -45,17 +45,4 @@ export const salesPersonalData: PersonalData[] = [
     },
     retention: SALE_RETENTION,
   },
-  {
-    table: 'documents',
-    personal: { user_id: 'the account that may download it' },
-    notPersonal: { number: "the document's number (an invoice's, a credit note's)", owner_id: 'the sale it is about' },
-    foundBy: 'user_id',
-    export: { within: 'sales' },
-    erase: {
-      action: 'anonymise',
-      rows: (trx, person) => trx.updateTable('documents').set({ user_id: null }).where('user_id', '=', person.userId).execute(),
-      reason: KEPT_BY_LAW,
-    },
-    retention: SALE_RETENTION,
-  },
 ];

@@ -11,6 +11,7 @@ import type { DB } from '../db/schema.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { acceptedPaise } from '../payments/ledger.ts';
+import { enqueue } from '../jobs/queue.ts';
 import { requireCanonicalPhone } from '../phone.ts';
 import { convertForSale, canConvert } from '../reservations/reservations.ts';
 import { findReservation } from '../reservations/store.ts';
@@ -18,6 +19,8 @@ import type { AppServices } from '../services.ts';
 import { transition } from '../transitions.ts';
 import { SALE_TRANSITIONS } from './sale-transitions.ts';
 import { findSale, type Dealer, type Sale } from './store.ts';
+import { findIssued, keepDocument, type IssuedDocument } from '../documents/documents.ts';
+import { renderSaleDocument, type SaleDocumentKind } from './invoice-pdf.ts';
 
 /**
  * The sale of a car (docs/decisions/114): from a buyer's reservation or a walk-in at the desk.
@@ -30,7 +33,7 @@ import { findSale, type Dealer, type Sale } from './store.ts';
 
 export type SaleServices = Pick<
   AppServices,
-  'database' | 'clock' | 'config' | 'settingsCache' | 'logger' | 'pageCache' | 'listingTotals' | 'changeNotices' | 'privateStorage'
+  'database' | 'clock' | 'config' | 'settingsCache' | 'logger' | 'pageCache' | 'listingTotals' | 'changeNotices' | 'privateStorage' | 'jobs'
 >;
 
 /** Whether an insert broke "one live sale per car". */
@@ -209,12 +212,15 @@ export async function recordSale(services: SaleServices, input: SaleForm & { act
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The invoice is made by a job queued with the sale: a crash after the commit loses nothing.
+      await enqueue(trx, SALE_DOCUMENTS_JOB, { saleId: Number(inserted.id) }, { nowMs });
       return Number(inserted.id);
     });
   } catch (error) {
     if (isLiveSaleClash(error)) throw new ConflictError(t('carSold')).because('sold');
     throw error;
   }
+  services.jobs.wake();
   await carChanged(services);
   const sale = (await findSale(services.database, saleId))!;
   await recordAudit(services, {
@@ -271,8 +277,10 @@ export async function cancelSale(services: SaleServices, input: { saleId: number
         .where('id', '=', Number(row.vehicle_id))
         .where('status', '=', 'sold')
         .execute();
+    await enqueue(trx, SALE_DOCUMENTS_JOB, { saleId: before.id }, { nowMs });
     return true;
   });
+  services.jobs.wake();
   if (done) await carChanged(services);
   const after = (await findSale(services.database, before.id))!;
   await recordAudit(services, {
@@ -285,4 +293,46 @@ export async function cancelSale(services: SaleServices, input: { saleId: number
     after: { status: after.status, creditNoteNumber: after.creditNoteNumber },
   });
   return after;
+}
+
+/** The document of `kind` for a sale, made and kept on first need. */
+export async function saleDocument(services: SaleServices, sale: Sale, kind: SaleDocumentKind): Promise<IssuedDocument> {
+  const number = kind === 'tax-invoice' ? sale.invoiceNumber : sale.creditNoteNumber;
+  if (number === null) throw new NotFoundError(t('documentNotFound'));
+  const issued = await findIssued(services.database, kind, number);
+  if (issued) return issued;
+  return keepDocument(services, {
+    kind,
+    number,
+    ownerKind: 'sale',
+    ownerId: sale.id,
+    userId: sale.userId,
+    language: sale.language,
+    pdf: await renderSaleDocument(sale, kind),
+  });
+}
+
+/** The job that makes a sale's documents once the sale (or its cancel) is committed. */
+export const SALE_DOCUMENTS_JOB = 'sale-documents';
+
+/** Every document the sale has by now: its tax invoice, and the credit note of a cancelled sale, each made on first need. */
+export async function issueSaleDocuments(services: SaleServices, sale: Sale): Promise<IssuedDocument[]> {
+  const documents = [await saleDocument(services, sale, 'tax-invoice')];
+  if (sale.status === 'cancelled') documents.push(await saleDocument(services, sale, 'credit-note'));
+  return documents;
+}
+
+/** The job's work (server/jobs/registry.ts): a sale that no longer exists has nothing to make. */
+export async function runSaleDocumentsJob(services: SaleServices, payload: unknown): Promise<void> {
+  const saleId = Number((payload as { saleId?: unknown } | null)?.saleId);
+  if (!Number.isSafeInteger(saleId)) return;
+  const sale = await findSale(services.database, saleId);
+  if (sale) await issueSaleDocuments(services, sale);
+}
+
+/** A sale with its documents, for the desk: those the job has not made yet are made now. */
+export async function saleWithDocuments(services: SaleServices, id: number): Promise<{ sale: Sale; documents: IssuedDocument[] }> {
+  const sale = await findSale(services.database, id);
+  if (!sale) throw new NotFoundError(t('saleNotFound'));
+  return { sale, documents: await issueSaleDocuments(services, sale) };
 }

@@ -1,8 +1,12 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSettings, settingsFor } from '../../server/admin/settings.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { AppError } from '../../server/errors.ts';
-import { cancelSale, recordSale, type SaleServices } from '../../server/sales/sales.ts';
+import { cancelSale, recordSale, saleWithDocuments, type SaleServices } from '../../server/sales/sales.ts';
+import { openDocument } from '../../server/documents/documents.ts';
+import { createLocalStorage } from '../../server/media/storage.ts';
 import { saleFormSchema, type SaleForm } from '../../app/features/sales/schemas.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { deskServices, movableClock } from '../support/rentals.ts';
@@ -32,13 +36,15 @@ describe.skipIf(!sharedUrl)(`selling a car (${dialect})`, () => {
     database = openServerDatabase(server);
     services = {
       ...deskServices(database, clock),
+      // The server's own private storage: its job makes the documents there too.
+      privateStorage: createLocalStorage(path.join(server.dataDir, 'private')),
       pageCache: { clear: () => {} },
       listingTotals: { clear: () => {} },
       changeNotices: { announce: async () => {} },
     } as unknown as SaleServices;
     const rows = await database.db.selectFrom('vehicles').select('id').where('purpose', '=', 'sale').where('status', '=', 'available').orderBy('id').execute();
     cars = rows.map((row) => Number(row.id));
-    expect(cars.length).toBeGreaterThanOrEqual(26);
+    expect(cars.length).toBeGreaterThanOrEqual(27);
   }, 240_000);
 
   afterAll(async () => {
@@ -68,6 +74,15 @@ describe.skipIf(!sharedUrl)(`selling a car (${dialect})`, () => {
       engineNumber: 'K12MN1234567',
       ...changes,
     });
+  }
+
+  /** A document's text as poppler's pdftotext reads it (NFC, so a nukta reads one way). */
+  async function documentText(id: number): Promise<string> {
+    const opened = await openDocument(services, id, { desk: true });
+    expect(opened).not.toBeNull();
+    const bytes = Buffer.from(await new Response(opened!.body).arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString('utf8').normalize('NFC');
   }
 
   async function refusal(promise: Promise<unknown>): Promise<{ status: number; reason: string | undefined; message: string; fields: unknown }> {
@@ -109,6 +124,47 @@ describe.skipIf(!sharedUrl)(`selling a car (${dialect})`, () => {
     expect(car).toEqual({ status: 'sold', sold_price: 650_000, sold_at: '2026-11-20' });
     const audit = await database.db.selectFrom('audit_log').select('action').where('entity', '=', 'sale').where('entity_id', '=', String(sale.id)).execute();
     expect(audit).toEqual([{ action: 'sell' }]);
+    // The tax invoice, kept privately with its SHA-256, reads back with every figure.
+    const { documents } = await saleWithDocuments(services, sale.id);
+    expect(documents).toEqual([
+      expect.objectContaining({ kind: 'tax-invoice', number: sale.invoiceNumber, language: 'en', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) }),
+    ]);
+    const text = await documentText(documents[0]!.id);
+    for (const expected of [
+      'Tax invoice',
+      GSTIN,
+      'Gaadi Bazaar Motors LLP',
+      sale.invoiceNumber,
+      '20-11-2026',
+      'Maharashtra (27)',
+      '8703',
+      'MA3EWDE1S00123456',
+      'ABCPK1234F',
+    ])
+      expect(text).toContain(expected);
+    expect(text).toMatch(/CGST at 9%\s+4,576\.27/);
+    expect(text).toMatch(/SGST at 9%\s+4,576\.27/);
+    expect(text).toMatch(/Total tax\s+9,152\.54/);
+    expect(text).toMatch(/Total\s+6,50,000\.00/);
+    expect(text).toContain('Six lakh fifty thousand rupees only');
+  });
+
+  it('a buyer who reads Hindi gets the invoice in Hindi, across states in IGST, with the amount in Hindi words', async () => {
+    const sale = await recordSale(services, {
+      ...walkIn(cars[26]!, { language: 'hi', supplyState: '29', price: '12,34,567', paid: '12,34,567', purchasePrice: '11,00,000' }),
+      actorEmail: ADMIN,
+    });
+    expect(sale.taxLines.map((line) => line.kind)).toEqual(['igst']);
+    const { documents } = await saleWithDocuments(services, sale.id);
+    expect(documents[0]).toMatchObject({ kind: 'tax-invoice', language: 'hi' });
+    const text = await documentText(documents[0]!.id);
+    // pdftotext gives a reph (र्) and the short i in visual order (कर्नाटक as कनार्टक), and चौं as चां (the PDF shows चौं,
+    // looked at): the words asserted have none of them.
+    for (const expected of ['कर बीजक', GSTIN, sale.invoiceNumber, '(29)', 'IGST 18%', 'बारह लाख', 'हज़ार पाँच सौ सड़सठ रुपये मात्र'.normalize('NFC')])
+      expect(text).toContain(expected);
+    // ₹1,34,567 of margin holds 18%: ₹20,527.17 of IGST.
+    expect(sale.taxPaise).toBe(20_527_17);
+    expect(text).toContain('20,527.17');
   });
 
   it('a second sale of a sold car is refused (409), whether asked one after the other or ten at once', async () => {
