@@ -166,4 +166,62 @@ describe.skipIf(!sharedUrl)(`the sales desk and the buyer's documents (${dialect
     const { items } = (await (await buyer.get('/api/v1/me/documents')).json()) as { items: Array<{ kind: string }> };
     expect(items.map((item) => item.kind)).toEqual(['credit-note', 'tax-invoice']);
   });
+
+  it("a reservation's convert button opens the sale's form with its buyer and the price typed; the sale converts it and reaches the buyer's documents", async () => {
+    const userId = (await database.db.selectFrom('user').select('id').where('email', '=', buyerEmail).executeTakeFirstOrThrow()).id;
+    const row = await database.db
+      .selectFrom('vehicles')
+      .select('id')
+      .where('purpose', '=', 'sale')
+      .where('status', '=', 'available')
+      .where('id', '!=', car)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const reservedCar = Number(row.id);
+    await database.db.updateTable('vehicles').set({ status: 'reserved' }).where('id', '=', reservedCar).execute();
+    const now = new Date().toISOString();
+    const reservation = await database.db
+      .insertInto('car_reservations')
+      .values({
+        user_id: userId,
+        vehicle_id: reservedCar,
+        vehicle_title: 'The reserved car',
+        name: 'Meera Kulkarni',
+        phone: '+919820012345',
+        email: buyerEmail,
+        amount_paise: 500_000,
+        hold_hours: 72,
+        status: 'active',
+        payment_order_id: null,
+        payment_id: null,
+        payment_problem: null,
+        pay_by_ms: Date.now(),
+        held_until_ms: Date.now() + 72 * 3_600_000,
+        sale_price: null,
+        paid_at: now,
+        ended_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const id = Number(reservation.id);
+    const convert = await admin.postForm(`/admin/reservations/${id}`, { intent: 'convert', salePrice: '6,40,000', backTo: '/admin-panel' });
+    expect(convert.status).toBe(303);
+    const form = convert.headers.get('location')!;
+    expect(form).toBe(`/admin/sales/new?reservation=${id}&price=6%2C40%2C000`);
+    const html = await (await admin.get(form)).text();
+    expect(mainText(html)).toContain(`From reservation #${id}: The reserved car`);
+    expect(html).toContain('value="6,40,000"');
+    const sold = await admin.postForm(form, { ...sale({ price: '6,40,000', paid: '6,40,000', buyerEmail: '' }), vehicleId: '', reservationId: String(id) });
+    expect(sold.status).toBe(303);
+    expect((await database.db.selectFrom('car_reservations').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status).toBe('converted');
+    await admin.get(sold.headers.get('location')!);
+    const { items } = (await (await buyer.get('/api/v1/me/documents')).json()) as { items: Array<{ kind: string }> };
+    expect(items.map((item) => item.kind)).toEqual(['tax-invoice', 'credit-note', 'tax-invoice']);
+    // The reservation is a sale now: a second one is refused.
+    const again = await admin.postForm(form, { ...sale({ price: '6,40,000', paid: '6,40,000' }), vehicleId: '', reservationId: String(id) });
+    expect(again.status).toBe(409);
+    expect(mainText(await again.text())).toContain('This reservation is no longer active');
+  });
 });

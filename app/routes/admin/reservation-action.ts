@@ -42,7 +42,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       case 'convert':
         // A reservation becomes a sale on the sale's own form (decision 114): the buyer's
         // address, PAN and the car's chassis number go on the tax invoice.
-        return redirect(adminPaths.newSale(id), 303);
+        // The price typed beside the button is the form's first value.
+        return redirect(`${adminPaths.newSale(id)}&price=${encodeURIComponent(cleanLine(form.get('salePrice'), 20))}`, 303);
       case 'cancel': {
         const after = await cancelReservationAtDesk(services, { reservationId: id, actorEmail: admin.email });
         return answer('success', t('cancelled', { id, amount: formatRupees(after.amount) }));

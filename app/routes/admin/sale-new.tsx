@@ -33,7 +33,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
   const settings = await settingsFor(services);
-  const reservationId = parseId(new URL(request.url).searchParams.get('reservation'));
+  const query = new URL(request.url).searchParams;
+  const reservationId = parseId(query.get('reservation'));
   const reservation = reservationId === null ? null : await findReservation(services.database, reservationId);
   const cars = reservation
     ? []
@@ -60,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     dealerState: settings.dealerGstin ? stateOfGstin(settings.dealerGstin) : '',
     panThreshold: formatPaise(settings.salePanThresholdRupees * 100),
     scheme: settings.gstScheme,
+    // The price the desk typed beside the reservation's convert button, shown as the price to start from.
+    price: (query.get('price') ?? '').replace(/[^\d,.₹\s]/g, '').slice(0, 20),
   };
 }
 
@@ -84,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SaleNew({ loaderData }: Route.ComponentProps) {
-  const { reservation, cars, dealerReady, dealerState, panThreshold, scheme } = loaderData;
+  const { reservation, cars, dealerReady, dealerState, panThreshold, scheme, price } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -140,7 +143,10 @@ export default function SaleNew({ loaderData }: Route.ComponentProps) {
               <option value="en">{t('language_en')}</option>
               <option value="hi">{t('language_hi')}</option>
             </SelectField>
-            <TextField {...field('price', t('priceLabel'), reservation?.salePrice ? paiseAsRupeesText(reservation.salePrice * 100) : '')} inputMode="decimal" />
+            <TextField
+              {...field('price', t('priceLabel'), price || (reservation?.salePrice ? paiseAsRupeesText(reservation.salePrice * 100) : ''))}
+              inputMode="decimal"
+            />
             <TextField {...field('paid', t('paidLabel'))} inputMode="decimal" />
             <SelectField {...field('paidMethod', t('paidMethodLabel'), 'transfer')}>
               {SALE_PAYMENT_METHODS.map((method) => (
