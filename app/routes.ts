@@ -44,6 +44,10 @@ export default [
     route('admin/inspections', 'routes/admin/inspections.tsx'),
     route('admin/inspections/:id', 'routes/admin/inspection.tsx'),
     route('admin/reservations/:id', 'routes/admin/reservation-action.ts'),
+    route('admin/sales', 'routes/admin/sales.tsx'),
+    route('admin/sales/new', 'routes/admin/sale-new.tsx'),
+    route('admin/sales/:id', 'routes/admin/sale.tsx'),
+    route('admin/sales/:id/documents/:documentId', 'routes/admin/sale-document.ts'),
   ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),

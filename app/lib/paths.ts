@@ -220,6 +220,12 @@ export const adminPaths = {
   carModels: '/admin/car-models',
   registerAdmin: '/admin/register-admin',
   auditLog: '/admin/audit-log',
+  /** Cars sold at the desk and their invoices (decision 114). */
+  sales: '/admin/sales',
+  /** The desk's sale form, for a walk-in or a buyer's reservation. */
+  newSale: (reservationId?: number) => (reservationId === undefined ? '/admin/sales/new' : `/admin/sales/new?reservation=${reservationId}`),
+  sale: (id: number) => `/admin/sales/${id}`,
+  saleDocument: (saleId: number, documentId: number) => `/admin/sales/${saleId}/documents/${documentId}`,
   /** The day's test drives (today, India time, without a date). */
   testDrives: '/admin/test-drives',
   testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,

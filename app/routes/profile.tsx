@@ -4,6 +4,8 @@ import { ensureProfile, personName } from '../../server/accounts/profiles.ts';
 import { currentSession } from '../../server/auth/session.ts';
 import { listDevices, revokeDevice } from '../../server/auth/devices.ts';
 import { MyDevices, type MyDevice } from '../features/accounts/my-devices.tsx';
+import { MyDocuments } from '../features/sales/my-documents.tsx';
+import { documentsOfUser } from '../../server/documents/documents.ts';
 import { takeFlash } from '../../server/http/flash.ts';
 import { listOwnReservations } from '../../server/reservations/reservations.ts';
 import { MyReservations } from '../features/reservations/my-reservations.tsx';
@@ -59,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const inspectionNotice = inspectionNoticeFor(url.searchParams.get('inspection') ?? '');
     const testDriveNotice =
       TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? (inspectionNotice ? { tone: 'success' as const, text: inspectionNotice } : null);
-    const [licence, flash, bookings, testDrives, devices, reservations, inspections] = await Promise.all([
+    const [licence, flash, bookings, testDrives, devices, reservations, inspections, documents] = await Promise.all([
       ownLicenceView(database, user.id),
       takeFlash(config.authSecret, request),
       myBookings(services, user.id),
@@ -67,6 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listDevices({ database, secret: config.authSecret, now: services.clock.now() }, { userId: user.id, currentSessionId: session.sessionId }),
       listOwnReservations(services, user.id),
       listOwnInspections(services, user.id),
+      documentsOfUser(database, user.id),
     ]);
     return data(
       {
@@ -84,6 +87,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         devices: devices.map((device): MyDevice => ({ ...device, createdAt: device.createdAt.toISOString(), lastSeenAt: device.lastSeenAt.toISOString() })),
         // Reservations with the time left by the server's clock, the same on both sides of hydration.
         reservations: { items: reservations.items, nowMs: services.clock.now() },
+        // The invoices and credit notes of cars bought (decision 114).
+        documents: documents.map(({ id, kind, number, createdAt }) => ({ id, kind, number, createdAt })),
         user: { email: user.email, name: personName(profile, user), photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
         profile,
         // Only the signed-in person's own record, and only when asked for.
@@ -216,8 +221,22 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </FormCard>
     );
   }
-  const { user, profile, notice, noticeIsError, debug, testDriveNotice, testDrives, inspections, confirmOffer, licence, bookings, devices, reservations } =
-    loaderData;
+  const {
+    user,
+    profile,
+    notice,
+    noticeIsError,
+    debug,
+    testDriveNotice,
+    testDrives,
+    inspections,
+    confirmOffer,
+    licence,
+    bookings,
+    devices,
+    reservations,
+    documents,
+  } = loaderData;
   const name = user.name || t('userFallback');
   const phoneText = profile.phone || (profile.phoneVerified ? t('verified') : t('notSet'));
   return (
@@ -275,6 +294,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         <LogoutButton className={secondaryButton} />
       </div>
       <MyReservations reservations={reservations.items} nowMs={reservations.nowMs} />
+      <MyDocuments documents={documents} />
       <MyTestDrives testDrives={testDrives} />
       <MyInspections inspections={inspections} confirmOffer={confirmOffer} />
       <MyBookings bookings={bookings} error={actionData && 'bookingError' in actionData ? actionData.bookingError : undefined} />

@@ -8,6 +8,7 @@ import { catalogSettings } from '../catalog/settings.ts';
 import { sellerSettings } from '../leads/settings.ts';
 import { rentalSettings } from '../rentals/settings.ts';
 import { reservationSettings } from '../reservations/settings.ts';
+import { salesSettings } from '../sales/settings.ts';
 import { testDriveSettings } from '../test-drives/settings.ts';
 import { assembleSettings, declareSettings, say, type SettingText } from '../settings/declarations.ts';
 
@@ -29,7 +30,7 @@ export const siteSettings = declareSettings('admin', {
 });
 
 /** Every domain's settings, in the order the admin page groups them. */
-export const SETTINGS_DOMAINS = [siteSettings, catalogSettings, sellerSettings, rentalSettings, reservationSettings, testDriveSettings] as const;
+export const SETTINGS_DOMAINS = [siteSettings, catalogSettings, sellerSettings, rentalSettings, reservationSettings, salesSettings, testDriveSettings] as const;
 
 const declared = assembleSettings(SETTINGS_DOMAINS);
 type Declared = typeof declared;

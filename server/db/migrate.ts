@@ -34,6 +34,7 @@ import * as appointmentTimesInMs from './migrations/037-appointment-times-in-ms.
 import * as backupRuns from './migrations/038-backup-runs.ts';
 import * as jobRequestIds from './migrations/039-job-request-ids.ts';
 import * as catalogueVersionShards from './migrations/040-catalogue-version-shards.ts';
+import * as sales from './migrations/041-sales.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -72,6 +73,7 @@ const migrations: Record<string, DialectMigration> = {
   '038-backup-runs': backupRuns,
   '039-job-request-ids': jobRequestIds,
   '040-catalogue-version-shards': catalogueVersionShards,
+  '041-sales': sales,
 };
 
 /**

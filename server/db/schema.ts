@@ -581,6 +581,81 @@ export interface BackupRunTable {
   desk_told: Generated<number>;
 }
 
+/** One counter per invoice series (migration 040): the last number issued in it. */
+export interface InvoiceSeriesTable {
+  series: string;
+  last: number;
+}
+
+export type SaleStatus = 'recorded' | 'cancelled';
+export type SaleSource = 'reservation' | 'desk';
+
+/** A car sold (migration 040, server/sales), with its tax invoice's particulars frozen in it; money in paise. */
+export interface SaleTable {
+  id: Generated<number>;
+  vehicle_id: number | null;
+  source: SaleSource;
+  reservation_id: number | null;
+  user_id: string | null;
+  vehicle_title: string;
+  make: string;
+  model: string;
+  variant: string;
+  year: string;
+  registration: string;
+  chassis_number: string;
+  engine_number: string;
+  buyer_name: string;
+  buyer_address: string;
+  buyer_phone: string;
+  buyer_email: string;
+  buyer_pan: string;
+  buyer_state_code: string;
+  language: 'en' | 'hi';
+  price_paise: number;
+  token_paise: number;
+  paid_paise: number;
+  paid_method: string;
+  loan_paise: number;
+  lender: string;
+  purchase_price_paise: number | null;
+  invoice_number: string;
+  invoice_date: string;
+  scheme: 'margin' | 'normal';
+  taxable_paise: number;
+  tax_paise: number;
+  /** JSON: TaxLine[] (app/features/sales/tax.ts). */
+  tax_lines: string;
+  /** JSON: the dealer's particulars at the sale. */
+  dealer: string;
+  status: SaleStatus;
+  credit_note_number: string | null;
+  credit_note_date: string | null;
+  cancel_reason: string | null;
+  cancelled_by: string | null;
+  cancelled_at: string | null;
+  recorded_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export type DocumentKind = 'tax-invoice' | 'credit-note';
+
+/** A PDF issued (migration 040, server/documents): kept in the private storage. */
+export interface DocumentTable {
+  id: Generated<number>;
+  kind: DocumentKind;
+  number: string;
+  owner_kind: 'sale';
+  owner_id: number;
+  user_id: string | null;
+  storage_key: string;
+  language: 'en' | 'hi';
+  sha256: string;
+  bytes: number;
+  created_at: string;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -618,4 +693,7 @@ export interface DB {
   installation: InstallationTable;
   car_model_additions: CarModelAdditionTable;
   backup_runs: BackupRunTable;
+  invoice_series: InvoiceSeriesTable;
+  sales: SaleTable;
+  documents: DocumentTable;
 }

@@ -701,3 +701,17 @@ export const inspectionSlotsSchema = z
   .meta({ id: 'InspectionSlots' });
 export const inspectionAnswerSchema = z.object({ inspection: inspectionSchema }).meta({ id: 'InspectionAnswer' });
 export const inspectionListSchema = z.object({ inspections: z.array(inspectionSchema.extend({ changeable: z.boolean() })) }).meta({ id: 'InspectionList' });
+
+// The documents the dealer issued to the person (decision 114): invoices and credit notes of cars bought.
+const issuedDocumentSchema = z
+  .object({
+    id: z.int(),
+    kind: z.enum(['tax-invoice', 'credit-note']),
+    number: z.string().meta({ description: 'The invoice or credit note number, as on the document (GB/2026-27/00123).' }),
+    language: z.enum(['en', 'hi']),
+    bytes: z.int(),
+    sha256: z.string().meta({ description: "The PDF's SHA-256, hex: the file downloaded is the one issued." }),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'IssuedDocument' });
+export const documentListSchema = z.object({ items: z.array(issuedDocumentSchema) }).meta({ id: 'DocumentList' });

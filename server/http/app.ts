@@ -45,6 +45,7 @@ import { OLD_PAYMENT_WEBHOOK_PATH, PAYMENT_WEBHOOK_PATH, paymentWebhook, payment
 import { paymentSandboxRoutes, SANDBOX_BASE } from '../payments/sandbox.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 import { reservationApi } from '../reservations/http/api-reservations.ts';
+import { documentsApi } from '../documents/http/api-documents.ts';
 import { sellEstimateApi } from '../leads/http/api-sell-estimates.ts';
 import { inspectionApi } from '../inspections/http/api-inspections.ts';
 
@@ -242,6 +243,8 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   api.route('/', apiLicence(services));
   // Reserving a car for sale with a refundable token (decision 080).
   reservationApi(api, services);
+  // The documents issued to the person: invoices and credit notes of cars bought (decision 114).
+  documentsApi(api, services);
   // Razorpay's webhook, described here; answered before the CSRF check (assembleApp).
   paymentWebhookApi(api, services);
   // The description of every route above (decision 072), made once from the routes themselves.

@@ -29,7 +29,8 @@ export type RouteDoc = {
   /** The body: JSON (`json`), JSON or a urlencoded form (`form`), or a multipart upload (files as `z.file()`). */
   body?: { kind: 'json' | 'form' | 'multipart'; schema: z.ZodType };
   /** The success: its status and the answer's schema (from app/lib/schemas/api-answers.ts). */
-  ok: { status: 200 | 201; schema: z.ZodType; description: string; headers?: Record<string, string> };
+  /** `mediaType`: a file instead of JSON (a PDF), its schema then ignored. */
+  ok: { status: 200 | 201; schema: z.ZodType; description: string; headers?: Record<string, string>; mediaType?: 'application/pdf' };
   refusals?: Partial<Record<Refusal, string>>;
 };
 
@@ -126,7 +127,10 @@ function operation(method: string, path: string, doc: RouteDoc) {
   const responses: Record<string, unknown> = {
     [doc.ok.status]: {
       description: doc.ok.description,
-      content: { 'application/json': { schema: answerSchema(doc.ok.schema) } },
+      content:
+        doc.ok.mediaType === undefined
+          ? { 'application/json': { schema: answerSchema(doc.ok.schema) } }
+          : { [doc.ok.mediaType]: { schema: { type: 'string', format: 'binary' } } },
       ...(doc.ok.headers
         ? { headers: Object.fromEntries(Object.entries(doc.ok.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
         : {}),

@@ -129,6 +129,19 @@ export async function settleOnce(trx: LedgerDb, owner: PaymentOwner, payment: Pr
   return inserted !== undefined;
 }
 
+/** What `owner` was paid and accepted, in paise (a reservation's token, counted towards the sale). */
+export async function acceptedPaise(db: LedgerDb, owner: PaymentOwner): Promise<number> {
+  const row = await db
+    .selectFrom('payment_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('amount_paise'), eb.lit(0)).as('paid'))
+    .where('owner_kind', '=', owner.kind)
+    .where('owner_id', '=', owner.id)
+    .where('entry', '=', 'payment')
+    .where('status', '=', 'accepted')
+    .executeTakeFirst();
+  return Number(row?.paid ?? 0);
+}
+
 /** How a payment was settled, or null when it never was. */
 export async function settlementOf(db: LedgerDb, paymentId: string): Promise<PaymentSettlement | null> {
   const row = await db.selectFrom('payment_ledger').select('status').where('entry', '=', 'payment').where('payment_id', '=', paymentId).executeTakeFirst();

@@ -3,6 +3,7 @@ import { adminPersonalData } from '../admin/personal-data.ts';
 import { authPersonalData } from '../auth/personal-data.ts';
 import { backupsPersonalData } from '../backups/personal-data.ts';
 import { catalogPersonalData } from '../catalog/personal-data.ts';
+import { documentsPersonalData } from '../documents/personal-data.ts';
 import { inspectionsPersonalData } from '../inspections/personal-data.ts';
 import { jobsPersonalData } from '../jobs/personal-data.ts';
 import { leadsPersonalData } from '../leads/personal-data.ts';
@@ -10,6 +11,7 @@ import { notifyPersonalData } from '../notify/personal-data.ts';
 import { paymentsPersonalData } from '../payments/personal-data.ts';
 import { rentalsPersonalData } from '../rentals/personal-data.ts';
 import { reservationsPersonalData } from '../reservations/personal-data.ts';
+import { salesPersonalData } from '../sales/personal-data.ts';
 import { securityPersonalData } from '../security/personal-data.ts';
 import { testDrivesPersonalData } from '../test-drives/personal-data.ts';
 import type { PersonalData } from './personal-data.ts';
@@ -27,6 +29,8 @@ export const allPersonalData: PersonalData[] = [
   ...inspectionsPersonalData,
   ...testDrivesPersonalData,
   ...reservationsPersonalData,
+  ...salesPersonalData,
+  ...documentsPersonalData,
   ...paymentsPersonalData,
   ...notifyPersonalData,
   ...adminPersonalData,

@@ -12,7 +12,7 @@ import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors.ts';
 import { confirmCheckout } from '../payments/checkout.ts';
 import { PaymentError } from '../payments/gateway.ts';
-import { recordCharge, settleOnce, settlementOf, type ProvenPayment } from '../payments/ledger.ts';
+import { acceptedPaise, recordCharge, settleOnce, settlementOf, type ProvenPayment } from '../payments/ledger.ts';
 import { attemptOwedRefund, writeOwedRefund } from '../payments/refunds.ts';
 import { formatPaise, rupeesToPaise } from '../../app/lib/money.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
@@ -577,51 +577,56 @@ export function saleReceipt(reservation: Pick<DeskReservation, 'id' | 'amount' |
   };
 }
 
+/** What the sale takes from the reservation it converts: the car, the buyer, the token paid. */
+export type ConvertedReservation = {
+  id: number;
+  vehicleId: number | null;
+  vehicleTitle: string;
+  userId: string;
+  name: string;
+  phone: string;
+  email: string;
+  /** The token's accepted payments in the ledger, in paise. */
+  tokenPaise: number;
+};
+
+/** Whether the desk may make a reservation in `status` a sale (the reservation's transition table). */
+export function canConvert(status: ReservationStatus): boolean {
+  return transition(RESERVATION_TRANSITIONS, status, 'convert', 'desk') !== null;
+}
+
 /**
- * The buyer is buying: the reservation becomes a sale, the car is sold at `salePrice` (whole
- * rupees, at least the token) with the token counted towards it. Errors: NotFoundError,
- * ConflictError, InvalidInputError.
+ * The buyer is buying (decision 114): in the sale's transaction (server/sales), the active
+ * reservation becomes `converted` at `salePrice` (whole rupees) and the car stays out of the
+ * listing; the sale marks it sold. The token's accepted payments in the ledger are counted
+ * towards the price. Null when the reservation is not active (any more): the sale is refused
+ * and its transaction rolled back. The sale is the one way a reservation converts.
  */
-export async function convertReservation(
-  services: ReservationServices,
-  input: { reservationId: number; salePrice: number; actorEmail: string },
-): Promise<{ reservation: DeskReservation; receipt: SaleReceipt }> {
-  const { before, to } = await forDesk(services, input.reservationId, 'convert');
-  if (!Number.isInteger(input.salePrice) || input.salePrice < before.amount || input.salePrice > 1_000_000_000)
-    throw new InvalidInputError(t('salePriceTooLow', { amount: formatRupees(before.amount) }), { salePrice: t('salePriceField') });
-  const nowMs = services.clock.now();
-  const nowIso = new Date(nowMs).toISOString();
-  const done = await services.database.db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('car_reservations')
-      .set({ status: to, sale_price: input.salePrice, ended_at: nowIso, updated_at: nowIso })
-      .where('id', '=', before.id)
-      .where('status', '=', before.status)
-      .returning('vehicle_id')
-      .executeTakeFirst();
-    if (!row) return false;
-    if (row.vehicle_id !== null)
-      await trx
-        .updateTable('vehicles')
-        .set({ status: 'sold', sold_price: input.salePrice, sold_at: nowIso.slice(0, 10), updated_at: nowIso })
-        .where('id', '=', Number(row.vehicle_id))
-        .execute();
-    return true;
-  });
-  if (!done) throw new ConflictError(t('noLongerActive'));
-  await carChanged(services);
-  const after = (await findReservation(services.database, before.id))!;
-  const receipt = saleReceipt(after);
-  await recordAudit(services, {
-    actorEmail: input.actorEmail,
-    action: 'convert',
-    entity: 'reservation',
-    entityId: before.id,
-    summary: `Sold ${before.vehicleTitle} to ${before.name || before.phone} for ${formatRupees(input.salePrice)}, the ${formatRupees(before.amount)} token counted (reservation #${before.id})`,
-    before: { status: before.status },
-    after: { status: to, salePrice: input.salePrice, balance: receipt.balance },
-  });
-  return { reservation: after, receipt };
+export async function convertForSale(
+  trx: Transaction<DB>,
+  input: { reservationId: number; salePrice: number; nowIso: string },
+): Promise<ConvertedReservation | null> {
+  const before = await trx.selectFrom('car_reservations').select('status').where('id', '=', input.reservationId).executeTakeFirst();
+  if (!before || !canConvert(before.status)) return null;
+  const to = transition(RESERVATION_TRANSITIONS, before.status, 'convert', 'desk')!;
+  const row = await trx
+    .updateTable('car_reservations')
+    .set({ status: to, sale_price: input.salePrice, ended_at: input.nowIso, updated_at: input.nowIso })
+    .where('id', '=', input.reservationId)
+    .where('status', '=', before.status)
+    .returning(['id', 'vehicle_id', 'vehicle_title', 'user_id', 'name', 'phone', 'email'])
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    vehicleId: row.vehicle_id === null ? null : Number(row.vehicle_id),
+    vehicleTitle: row.vehicle_title,
+    userId: row.user_id,
+    name: row.name,
+    phone: row.phone,
+    email: row.email,
+    tokenPaise: await acceptedPaise(trx, reservationOwner(Number(row.id))),
+  };
 }
 
 /** The desk cancels an active reservation with a full refund. Errors: NotFoundError, ConflictError. */

@@ -20,7 +20,7 @@ let server: TestServer;
 const people: Record<string, HttpClient> = {};
 let adminPaths: string[] = [];
 /** Admin screens that only show something (their route modules have no action). */
-const PATHS_WITHOUT_ACTION = new Set(['/admin', '/admin/statistics', '/admin/audit-log']);
+const PATHS_WITHOUT_ACTION = new Set(['/admin', '/admin/statistics', '/admin/audit-log', '/admin/sales']);
 
 async function signUp(client: HttpClient, email: string) {
   const response = await client.postForm('/signup', { intent: 'email', email, password: PASSWORD });
@@ -99,6 +99,8 @@ describe.skipIf(!shared.url)('admin guard', () => {
       '/admin/test-drives',
       '/admin/rentals',
       '/admin/rentals/licences',
+      '/admin/sales',
+      '/admin/sales/new',
     ];
   }, 240_000);
 

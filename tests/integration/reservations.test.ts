@@ -6,7 +6,6 @@ import {
   cancelOwnReservation,
   cancelReservationAtDesk,
   confirmReservationPayment,
-  convertReservation,
   expireDueReservations,
   extendReservation,
   recordReservationPayment,
@@ -15,6 +14,8 @@ import {
   type ReservationServices,
 } from '../../server/reservations/reservations.ts';
 import { findReservation } from '../../server/reservations/store.ts';
+import { saveSettings, settingsFor } from '../../server/admin/settings.ts';
+import { recordSale, type SaleServices } from '../../server/sales/sales.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
@@ -424,30 +425,55 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     expect(told.map((mail) => mail.subject)).toEqual([expect.stringContaining('reserved by someone else first')]);
   });
 
-  it('convert to a sale: the car becomes sold, the token counted towards the price on the receipt, audit-logged', async () => {
+  it('convert to a sale: the sale converts the reservation, the car becomes sold, the token counted towards the price, audit-logged', async () => {
     const carId = saleCars[7]!;
-    const { reservation, paymentId } = await paidReservation(carId);
-    const { receipt, reservation: after } = await convertReservation(services, { reservationId: reservation.id, salePrice: 650_000, actorEmail: ADMIN });
-    expect(after.status).toBe('converted');
-    expect(receipt).toEqual({
-      lines: [
-        { label: 'Price of the car', amount: 650_000 },
-        { label: `Reservation token paid (#${reservation.id})`, amount: -5000 },
-      ],
-      balance: 645_000,
-    });
+    const { reservation, paymentId, person } = await paidReservation(carId);
+    const sales = services as unknown as SaleServices;
+    await saveSettings(
+      sales as never,
+      {
+        ...(await settingsFor(sales)),
+        dealerLegalName: 'Gaadi Bazaar Motors LLP',
+        dealerAddress: 'Andheri East, Mumbai 400069',
+        dealerGstin: '27AAPFU0939F1ZV',
+      },
+      ADMIN,
+    );
+    const sale = {
+      reservationId: reservation.id,
+      buyerName: 'Reservation Buyer',
+      buyerAddress: '12 Carter Road, Bandra, Mumbai',
+      buyerPhone: person.phone,
+      buyerEmail: '',
+      buyerPan: 'ABCPE1234F',
+      supplyState: '27' as const,
+      language: 'en' as const,
+      price: 650_000_00,
+      paid: 645_000_00,
+      paidMethod: 'transfer' as const,
+      loan: 0,
+      lender: '',
+      purchasePrice: 600_000_00,
+      carClass: 'large' as const,
+      chassisNumber: 'MA3EWDE1S00123456',
+      engineNumber: 'K12MN1234567',
+      actorEmail: ADMIN,
+    };
+    const sold = await recordSale(sales, sale);
+    expect(sold).toMatchObject({ reservationId: reservation.id, tokenPaise: TOKEN_PAISE, pricePaise: 650_000_00, status: 'recorded' });
+    expect(await findReservation(database, reservation.id)).toMatchObject({ status: 'converted', salePrice: 650_000 });
     expect(await carStatus(carId)).toEqual({ status: 'sold', sold_price: 650_000 });
     clock.advance(100 * HOUR);
     expect(await expireDueReservations(services, { vehicleId: carId })).toBe(0);
     expect(refundsOf(paymentId)).toEqual([]);
-    await expect(convertReservation(services, { reservationId: reservation.id, salePrice: 650_000, actorEmail: ADMIN })).rejects.toThrow('no longer active');
+    await expect(recordSale(sales, sale)).rejects.toThrow('no longer active');
     const audit = await database.db
       .selectFrom('audit_log')
       .select(['action', 'summary'])
-      .where('entity', '=', 'reservation')
-      .where('entity_id', '=', String(reservation.id))
+      .where('entity', '=', 'sale')
+      .where('entity_id', '=', String(sold.id))
       .execute();
-    expect(audit).toEqual([{ action: 'convert', summary: expect.stringContaining('₹6,50,000') }]);
+    expect(audit).toEqual([{ action: 'sell', summary: expect.stringContaining('₹6,50,000') }]);
   });
 
   it("statistics count this file's reservations: eight paid, one became a sale, five tokens refunded", async () => {

@@ -19,15 +19,3 @@ export const reservationExtendSchema = z.object({
     .min(1, { error: () => t('extendRange') })
     .max(336, { error: () => t('extendRange') }),
 });
-
-/** The desk's convert form: what the car sold for, whole rupees (commas allowed). */
-export const reservationConvertSchema = z.object({
-  salePrice: z.preprocess(
-    (value) => (typeof value === 'string' ? value.replace(/[₹,\s]/g, '') : value),
-    z.coerce
-      .number({ error: () => t('salePrice') })
-      .int({ error: () => t('wholeRupees') })
-      .min(1, { error: () => t('salePrice') })
-      .max(1_000_000_000, { error: () => t('salePriceTooLarge') }),
-  ),
-});

@@ -3,20 +3,20 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { AppError } from '../../../server/errors.ts';
 import { flashHeaders } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
-import { cancelReservationAtDesk, convertReservation, extendReservation } from '../../../server/reservations/reservations.ts';
+import { cancelReservationAtDesk, extendReservation } from '../../../server/reservations/reservations.ts';
 import { appContext } from '../../context.ts';
 import { parseWith } from '../../lib/form-errors.ts';
 import { formatRupees } from '../../lib/format.ts';
 import { cleanLine, parseId } from '../../lib/input.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import { deskReservationsText as t } from '../../features/admin/desk-reservations-texts.ts';
-import { reservationConvertSchema, reservationExtendSchema } from '../../features/reservations/schemas.ts';
+import { reservationExtendSchema } from '../../features/reservations/schemas.ts';
 import type { Route } from './+types/reservation-action';
 import { throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
 
 /**
  * The desk's moves on a reservation (decision 080), from the dashboard or the car's page: extend,
- * convert to a sale, cancel with a refund. Each is audit-logged by its service; the answer is a
+ * convert to a sale (on the sale's form), cancel with a refund. Each is audit-logged by its service; the answer is a
  * notice back where the admin pressed it.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -39,15 +39,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         await extendReservation(services, { reservationId: id, hours: parsed.value.hours, actorEmail: admin.email });
         return answer('success', t('extended', { id, hours: parsed.value.hours }));
       }
-      case 'convert': {
-        const parsed = parseWith(reservationConvertSchema, { salePrice: cleanLine(form.get('salePrice'), 20) });
-        if (!parsed.ok) return answer('error', parsed.error);
-        const { reservation, receipt } = await convertReservation(services, { reservationId: id, salePrice: parsed.value.salePrice, actorEmail: admin.email });
-        return answer(
-          'success',
-          t('sold', { price: formatRupees(parsed.value.salePrice), token: formatRupees(reservation.amount), balance: formatRupees(receipt.balance) }),
-        );
-      }
+      case 'convert':
+        // A reservation becomes a sale on the sale's own form (decision 114): the buyer's
+        // address, PAN and the car's chassis number go on the tax invoice.
+        // The price typed beside the button is the form's first value.
+        return redirect(`${adminPaths.newSale(id)}&price=${encodeURIComponent(cleanLine(form.get('salePrice'), 20))}`, 303);
       case 'cancel': {
         const after = await cancelReservationAtDesk(services, { reservationId: id, actorEmail: admin.email });
         return answer('success', t('cancelled', { id, amount: formatRupees(after.amount) }));

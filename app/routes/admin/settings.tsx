@@ -22,6 +22,7 @@ import { adminSettingsText as t } from '../../features/admin/admin-settings-text
 import { ConfirmDialog } from '../../features/admin/confirm-dialog.tsx';
 import { useConfirmStep } from '../../components/confirm-dialog.tsx';
 import type { Language } from '../../lib/i18n/language.ts';
+import { SALES_SETTING_KEYS, SalesSettingsSection, type SalesSettingsErrors } from '../../features/sales/sales-settings-section.tsx';
 
 /** Each setting's name, in the page's language (or the one asked for: the audit log's summaries are English), as its domain declares it. */
 function labels(language?: Language): Record<keyof Settings, string> {
@@ -110,6 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (form.get('intent') === 'test-drives') return saveTestDriveSettings(services, admin.email, form, before);
+  if (form.get('intent') === 'sales') return saveSalesSettings(services, admin.email, form, before);
 
   const values: Values = {
     siteName: cleanLine(form.get('siteName'), 200),
@@ -200,6 +202,25 @@ async function saveTestDriveSettings(services: AppServices, actorEmail: string, 
   if (Object.keys(errors).length > 0 || !parsed.success) return data({ testDriveErrors: errors, testDriveValues }, { status: 400 });
   await saveSettings(services, parsed.data, actorEmail);
   return auditAndReturn(services, actorEmail, { action: 'update', summary: 'Changed test-drive settings', toast: t('saved') }, before, parsed.data);
+}
+
+/** The sales and GST section's own save (decision 114): only its fields change. */
+async function saveSalesSettings(services: AppServices, actorEmail: string, form: FormData, before: Settings) {
+  const salesValues = Object.fromEntries(SALES_SETTING_KEYS.map((key) => [key, cleanLine(form.get(key), 300)])) as Record<
+    (typeof SALES_SETTING_KEYS)[number],
+    string
+  >;
+  const parsed = settingsSchema.safeParse({ ...before, ...salesValues });
+  if (!parsed.success) {
+    const errors: SalesSettingsErrors = {};
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0] as keyof SalesSettingsErrors;
+      errors[key] ??= issue.message;
+    }
+    return data({ salesErrors: errors, salesValues }, { status: 400 });
+  }
+  await saveSettings(services, parsed.data, actorEmail);
+  return auditAndReturn(services, actorEmail, { action: 'update', summary: 'Changed sales and GST settings', toast: t('saved') }, before, parsed.data);
 }
 
 export async function clientAction({ serverAction }: Route.ClientActionArgs) {
@@ -441,6 +462,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
         key={`test-drives-${JSON.stringify(settings)}`}
         values={actionData && 'testDriveValues' in actionData ? actionData.testDriveValues : settings}
         errors={testDriveErrors}
+        busy={Boolean(intent)}
+      />
+      <SalesSettingsSection
+        key={`sales-${JSON.stringify(settings)}`}
+        values={actionData && 'salesValues' in actionData ? actionData.salesValues : settings}
+        errors={actionData && 'salesErrors' in actionData ? actionData.salesErrors : {}}
+        labels={names}
         busy={Boolean(intent)}
       />
     </div>

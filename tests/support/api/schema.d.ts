@@ -993,6 +993,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** My documents: the tax invoices and credit notes of cars I bought */
+        get: operations["getMeDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/documents/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One of my documents, as a PDF
+         * @description Anyone else's document answers 404, as one that does not exist.
+         */
+        get: operations["getMeDocumentsById"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/razorpay/webhook": {
         parameters: {
             query?: never;
@@ -2031,6 +2068,22 @@ export interface components {
                 report: components["schemas"]["InspectionReport"];
                 changeable: boolean;
             }[];
+        };
+        IssuedDocument: {
+            id: number;
+            /** @enum {string} */
+            kind: "tax-invoice" | "credit-note";
+            /** @description The invoice or credit note number, as on the document (GB/2026-27/00123). */
+            number: string;
+            /** @enum {string} */
+            language: "en" | "hi";
+            bytes: number;
+            /** @description The PDF's SHA-256, hex: the file downloaded is the one issued. */
+            sha256: string;
+            createdAt: string;
+        };
+        DocumentList: {
+            items: components["schemas"]["IssuedDocument"][];
         };
     };
     responses: never;
@@ -7370,6 +7423,134 @@ export interface operations {
             };
             /** @description It is no longer active. */
             409: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMeDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DocumentList"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMeDocumentsById: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The document id. */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF as issued. */
+            200: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not found (or not yours). */
+            404: {
                 headers: {
                     /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
                     "X-Request-Id"?: string;

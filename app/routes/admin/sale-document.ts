@@ -1,0 +1,25 @@
+import { requireAdmin } from '../../../server/admin/guard.ts';
+import { openDocument } from '../../../server/documents/documents.ts';
+import { data } from 'react-router';
+import { appContext } from '../../context.ts';
+import { salesText as t } from '../../features/sales/sales-texts.ts';
+import { parseId } from '../../lib/input.ts';
+import type { Route } from './+types/sale-document';
+
+/** A sale's document for the desk: the PDF from the private storage, never cached. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const services = context.get(appContext);
+  await requireAdmin(services, request);
+  const saleId = parseId(params.id);
+  const documentId = parseId(params.documentId);
+  const opened = saleId === null || documentId === null ? null : await openDocument(services, documentId, { desk: true }, saleId);
+  if (!opened) throw data({ message: t('documentNotFound') }, { status: 404 });
+  return new Response(opened.body, {
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Length': String(opened.size),
+      'Content-Disposition': `attachment; filename="${opened.fileName}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
+}

@@ -1,0 +1,48 @@
+import type { PersonalData } from '../privacy/personal-data.ts';
+import { saleQuery, toSale } from './store.ts';
+
+/** How long a sale and its documents are kept: GST's books (CGST Act section 36: 72 months from the year's annual return). */
+export const SALE_RETENTION = "72 months from the due date of the financial year's annual GST return (CGST Act, section 36); no purge runs yet";
+
+const KEPT_BY_LAW =
+  "a tax invoice issued is the dealer's record under GST law (CGST Act section 36) and must be kept as issued, the buyer's name, address and PAN with it; only the link to the account goes";
+
+/** Sales of cars and the documents issued for them (server/sales, decision 114). */
+export const salesPersonalData: PersonalData[] = [
+  {
+    table: 'sales',
+    personal: {
+      user_id: "the buyer's account, when they have one",
+      buyer_name: "the buyer's name",
+      buyer_address: "the buyer's address",
+      buyer_phone: "the buyer's number",
+      buyer_email: "the buyer's email",
+      buyer_pan: "the buyer's PAN",
+      recorded_by: "the admin's email who recorded the sale",
+      cancelled_by: "the admin's email who cancelled it",
+      cancel_reason: 'why it was cancelled, as the admin typed it',
+    },
+    notPersonal: {
+      vehicle_title: "the car's title",
+      dealer: "the dealer's legal name, address and GSTIN",
+      lender: "the bank or finance company's name",
+      buyer_state_code: 'a state code, the place of supply',
+      token_paise: "the reservation token's amount counted towards the price, money, not a credential",
+    },
+    foundBy: 'user_id',
+    export: {
+      section: 'sales',
+      gather: async ({ database, userId }) =>
+        (await saleQuery(database.db).where('user_id', '=', userId).orderBy('id').execute()).map((row) => {
+          const { userId: _userId, recordedBy: _recordedBy, purchasePricePaise: _purchase, ...sale } = toSale(row);
+          return sale;
+        }),
+    },
+    erase: {
+      action: 'anonymise',
+      rows: (trx, person) => trx.updateTable('sales').set({ user_id: null }).where('user_id', '=', person.userId).execute(),
+      reason: KEPT_BY_LAW,
+    },
+    retention: SALE_RETENTION,
+  },
+];
