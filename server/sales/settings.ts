@@ -35,7 +35,7 @@ export const salesSettings = declareSettings('sales', {
       .min(0, say('salePanThresholdRange'))
       .max(10_000_000, say('salePanThresholdRange')),
     default: 200_000,
-    label: 'salePanThresholdLabel',
+    label: 'salePanThresholdRupeesLabel',
   },
   invoicePrefix: {
     schema: z.string().trim().toUpperCase().regex(INVOICE_PREFIX_SHAPE, say('invoicePrefixShape')),
@@ -54,8 +54,8 @@ export const salesSettings = declareSettings('sales', {
     label: 'dealerGstinLabel',
   },
   gstScheme: { schema: z.enum(GST_SCHEMES, say('gstSchemeChoice')), default: 'margin', label: 'gstSchemeLabel' },
-  gstMarginRatePercent: rate(18, 'gstMarginRateLabel'),
-  gstSmallCarRatePercent: rate(18, 'gstSmallCarRateLabel'),
-  gstLargeCarRatePercent: rate(40, 'gstLargeCarRateLabel'),
-  gstLargeCarCessPercent: rate(0, 'gstLargeCarCessLabel'),
+  gstMarginRatePercent: rate(18, 'gstMarginRatePercentLabel'),
+  gstSmallCarRatePercent: rate(18, 'gstSmallCarRatePercentLabel'),
+  gstLargeCarRatePercent: rate(40, 'gstLargeCarRatePercentLabel'),
+  gstLargeCarCessPercent: rate(0, 'gstLargeCarCessPercentLabel'),
 });

@@ -50,6 +50,9 @@ const builders: Record<string, () => string[]> = {
   'paths.profileLicenceThen': () => [paths.profileLicenceThen('/rent/3/book')],
   'adminPaths.testDrivesOn': () => [adminPaths.testDrivesOn('2026-12-01')],
   'adminPaths.inspection': () => [adminPaths.inspection(4)],
+  'adminPaths.newSale': () => [adminPaths.newSale(), adminPaths.newSale(12)],
+  'adminPaths.sale': () => [adminPaths.sale(3)],
+  'adminPaths.saleDocument': () => [adminPaths.saleDocument(3, 8)],
   'adminPaths.inspectionsOn': () => [adminPaths.inspectionsOn('2026-12-01'), adminPaths.inspectionsOn('2026-12-01', 'booked')],
   'adminPaths.leadsExport': () => [adminPaths.leadsExport('requested-vehicles'), adminPaths.leadsExport('selling-vehicles')],
 };

@@ -17,7 +17,7 @@ describe('settings declared by their domains', () => {
     const keys = SETTINGS_DOMAINS.flatMap(({ settings }) => Object.keys(settings));
     expect(new Set(keys).size).toBe(keys.length);
     expect(Object.keys(settingsSchema.shape).sort()).toEqual([...keys].sort());
-    expect(SETTINGS_DOMAINS.map(({ domain }) => domain)).toEqual(['admin', 'catalog', 'leads', 'rentals', 'reservations', 'test-drives']);
+    expect(SETTINGS_DOMAINS.map(({ domain }) => domain)).toEqual(['admin', 'catalog', 'leads', 'rentals', 'reservations', 'sales', 'test-drives']);
     const defaults = defaultSettings({ siteName: 'Gaadi Bazaar', adminEmail: 'admin@example.in' });
     expect(settingsSchema.parse(defaults)).toEqual(defaults);
     for (const key of keys) expect(adminSettingsText(SETTING_LABELS[key as keyof typeof SETTING_LABELS])).not.toBe('');
