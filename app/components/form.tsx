@@ -1,6 +1,7 @@
 import type { InputHTMLAttributes, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
 
 import { inputClass } from './field-styles.ts';
+import { PASSWORD_LENGTH } from '../lib/input.ts';
 
 export { inputClass, primaryButton, secondaryButton } from './field-styles.ts';
 
@@ -46,6 +47,26 @@ export function TextField({ label, error, id, hint, ...input }: InputHTMLAttribu
     <Field label={label} id={id} error={error} hint={hint}>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={inputClass} {...input} />
     </Field>
+  );
+}
+
+/**
+ * The password of an account being made (sign-up, the first admin, another admin): one rule
+ * (PASSWORD_LENGTH) and the hint to password managers that this is a new one.
+ */
+export function NewPasswordField({ label, hint, error }: { label: string; hint: string; error?: string | undefined }) {
+  return (
+    <TextField
+      id="password"
+      name="password"
+      type="password"
+      label={label}
+      autoComplete="new-password"
+      required
+      minLength={PASSWORD_LENGTH.min}
+      hint={hint}
+      error={error}
+    />
   );
 }
 

@@ -2,14 +2,14 @@ import { data, Form, Link, redirect, useActionData, useNavigation } from 'react-
 import { googleErrorMessage, messages, rememberSignUpLanguage, signUpWithEmail, startGoogle } from '../../server/auth/flows.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { consumeRateLimit, rateLimits } from '../../server/security/rate-limit.ts';
-import { FormCard, FormMessage, primaryButton, TextField } from '../components/form.tsx';
+import { FormCard, FormMessage, primaryButton, TextField, NewPasswordField } from '../components/form.tsx';
 import { appContext } from '../context.ts';
 import { GoogleButton } from '../features/auth/google-button.tsx';
 import { googleButtonState } from '../features/auth/auth-messages.ts';
 import { withNetworkErrorMessage } from '../lib/network.ts';
 import { localRedirect, onwardsTo, paths } from '../lib/paths.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
-import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../lib/input.ts';
+import { MAX_EMAIL_LENGTH } from '../lib/input.ts';
 import { formError, parseForm, typedValues } from '../lib/form-errors.ts';
 import { signUpFormSchema, typedAgain } from '../features/auth/schemas.ts';
 import type { Route } from './+types/signup';
@@ -71,17 +71,7 @@ export default function SignUp({ loaderData }: Route.ComponentProps) {
       <Form method="post" className="flex flex-col gap-4" noValidate={false}>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
         <TextField id="email" name="email" type="email" label={t('email')} autoComplete="email" required defaultValue={email} error={fields.email} />
-        <TextField
-          id="password"
-          name="password"
-          type="password"
-          label={t('password')}
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_LENGTH.min}
-          hint={t('passwordHint')}
-          error={fields.password}
-        />
+        <NewPasswordField label={t('password')} hint={t('passwordHint')} error={fields.password} />
         <button type="submit" name="intent" value="email" disabled={Boolean(busyIntent)} className={primaryButton}>
           {busyIntent === 'email' ? t('creatingAccount') : t('signUp')}
         </button>

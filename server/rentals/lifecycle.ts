@@ -643,20 +643,8 @@ export async function markNoShow(services: RentalDeskServices, input: { bookingI
   const booking = await mustGet(services, input.bookingId);
   const to = nextStatus(booking, 'mark_no_show', 'desk', 'noShow');
   if (services.clock.now() < booking.fromMs) throw new ConflictError(t('pickupNotYet'));
-  const settings = await rentalSettings(services);
-  const refund = cancellationRefund(
-    {
-      rent: booking.quote.rent,
-      total: booking.quote.total,
-      gstPercent: booking.quote.gstPercent,
-      dailyRate: booking.terms.dailyRate,
-      pickupMs: booking.fromMs,
-      paid: booking.amountPaid,
-      pickedUp: false,
-    },
-    services.clock.now(),
-    { freeCancelHours: settings.rentalFreeCancelHours, lateCancelKeepDays: settings.rentalLateCancelKeepDays },
-  );
+  // A no-show keeps what a cancel at the pickup time would keep.
+  const refund = await refundFor(services, booking);
   const recorded = await services.database.db.transaction().execute(async (trx) => {
     if (!(await moveStatus(services, booking.id, booking.status, { status: to }, trx))) throw wrongStatus(booking, 'noShow');
     const owed = await refundPaid(services, trx, booking, refund.refund, 'no-show');

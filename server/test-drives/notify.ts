@@ -5,7 +5,7 @@ import { sendClaimedReminders } from '../appointments/reminders.ts';
 import { TEST_DRIVE } from '../appointments/kinds.ts';
 import { escapeHtml } from '../html.ts';
 import { queueMail, queueSms } from '../notify/outgoing.ts';
-import { slotLabel, type TestDriveMode } from '../../app/features/appointments/test-drives.ts';
+import { slotLabel, type TestDrive } from '../../app/features/appointments/test-drives.ts';
 import { testDriveText as t } from '../../app/features/appointments/test-drive-texts.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
 import { LANGUAGE_TAGS, type Language } from '../../app/lib/i18n/language.ts';
@@ -23,18 +23,7 @@ import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
 export type NotifyDeps = Pick<AppServices, 'database' | 'mailer' | 'logger' | 'config' | 'clock' | 'jobs'>;
 
-type Booking = {
-  id: number;
-  vehicleTitle: string;
-  mode: TestDriveMode;
-  pinCode: string;
-  street: string;
-  landmark: string;
-  slot: string;
-  name: string;
-  phone: string;
-  email: string;
-};
+type Booking = Pick<TestDrive, 'id' | 'vehicleTitle' | 'mode' | 'pinCode' | 'street' | 'landmark' | 'slot'> & { name: string; phone: string; email: string };
 
 /** Where the customer reschedules or cancels: their profile's list of test drives. */
 export function manageUrl(siteOrigin: string): string {

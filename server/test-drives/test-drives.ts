@@ -26,6 +26,7 @@ import {
   testDriveMessages as messages,
   STATUS_LABELS,
   type SlotRules,
+  type TestDrive,
   type TestDriveMode,
   type TestDriveStatus,
 } from '../../app/features/appointments/test-drives.ts';
@@ -48,20 +49,7 @@ type Row = Selectable<TestDriveTable>;
 
 export type TestDriveDeps = { database: Database; clock: Clock };
 
-export type TestDrive = {
-  id: number;
-  vehicleId: number | null;
-  vehicleTitle: string;
-  mode: TestDriveMode;
-  pinCode: string;
-  /** A home test drive's house or flat, street and area, and its optional landmark (decision 097); '' at the hub. */
-  street: string;
-  landmark: string;
-  /** India time, 'YYYY-MM-DDTHH:MM'. */
-  slot: string;
-  status: TestDriveStatus;
-  createdAt: string;
-};
+export type { TestDrive } from '../../app/features/appointments/test-drives.ts';
 
 /** What the admin's schedule shows of a booking: who and how to reach them. */
 export type ScheduledTestDrive = TestDrive & { name: string; phone: string; email: string; remindedAt: string | null };

@@ -1,23 +1,13 @@
 import { Link } from 'react-router';
 import { ConfirmDialog, useConfirmStep } from '../../components/confirm-dialog.tsx';
 import { paths } from '../../lib/paths.ts';
-import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDriveMode, type TestDriveStatus } from './test-drives.ts';
+import { MODE_LABELS, slotLabel, STATUS_LABELS, testDriveMessages, type TestDrive, type TestDriveStatus } from './test-drives.ts';
 import { testDriveText as t } from './test-drive-texts.ts';
 import { homeAddressLine } from './home-address.ts';
 import { BookedCar, BookingCard, BookingsSection, bookingLinkClass, CancelBooking } from '../../components/profile-bookings.tsx';
 
-export type MyTestDrive = {
-  id: number;
-  vehicleId: number | null;
-  vehicleTitle: string;
-  mode: TestDriveMode;
-  pinCode: string;
-  street: string;
-  landmark: string;
-  slot: string;
-  status: TestDriveStatus;
-  changeable: boolean;
-};
+/** A test drive on its owner's profile: the booking, and whether it can still be moved or cancelled. */
+export type MyTestDrive = Omit<TestDrive, 'createdAt'> & { changeable: boolean };
 
 /** A notice whose text is read when it is shown, in the page's language. */
 const notice = (tone: 'success' | 'error', text: () => string) => ({

@@ -18,6 +18,22 @@ export type TestDriveMode = (typeof TEST_DRIVE_MODES)[number];
 
 export const TEST_DRIVE_STATUSES = ['booked', 'confirmed', 'done', 'no_show', 'cancelled'] as const;
 export type TestDriveStatus = (typeof TEST_DRIVE_STATUSES)[number];
+
+/** A test drive as its owner, the desk and the messages read it (server/test-drives/test-drives.ts makes it from a row). */
+export type TestDrive = {
+  id: number;
+  vehicleId: number | null;
+  vehicleTitle: string;
+  mode: TestDriveMode;
+  pinCode: string;
+  /** A home test drive's house or flat, street and area, and its optional landmark (decision 097); '' at the hub. */
+  street: string;
+  landmark: string;
+  /** India time, 'YYYY-MM-DDTHH:MM'. */
+  slot: string;
+  status: TestDriveStatus;
+  createdAt: string;
+};
 /** Bookings the customer may still change or cancel, and the reminder goes to. */
 export const UPCOMING_STATUSES = ['booked', 'confirmed'] as const satisfies readonly TestDriveStatus[];
 

@@ -2,11 +2,11 @@ import { data, Form, useActionData, useNavigation } from 'react-router';
 import { adminMessages, createAdminAccount } from '../../../server/admin/admin-auth.ts';
 import { recordAudit } from '../../../server/audit/audit.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
-import { FormCard, FormMessage, primaryButton, TextField } from '../../components/form.tsx';
+import { FormCard, FormMessage, primaryButton, TextField, NewPasswordField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
-import { MAX_EMAIL_LENGTH, PASSWORD_LENGTH } from '../../lib/input.ts';
+import { MAX_EMAIL_LENGTH } from '../../lib/input.ts';
 import { parseForm } from '../../lib/form-errors.ts';
 import { adminAccountSchema, typedAgain } from '../../features/auth/schemas.ts';
 import type { Route } from './+types/register-admin';
@@ -80,17 +80,7 @@ export default function RegisterAdmin() {
             defaultValue={result && !result.ok ? (values.email ?? '').slice(0, MAX_EMAIL_LENGTH) : ''}
             error={fields.email}
           />
-          <TextField
-            id="password"
-            name="password"
-            type="password"
-            label={t('password')}
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_LENGTH.min}
-            hint={t('passwordHint')}
-            error={fields.password}
-          />
+          <NewPasswordField label={t('password')} hint={t('passwordHint')} error={fields.password} />
           <button type="submit" disabled={busy} className={primaryButton}>
             {busy ? t('creatingAccount') : t('createAdminAccount')}
           </button>

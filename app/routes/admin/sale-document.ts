@@ -5,6 +5,7 @@ import { appContext } from '../../context.ts';
 import { salesText as t } from '../../features/sales/sales-texts.ts';
 import { parseId } from '../../lib/input.ts';
 import type { Route } from './+types/sale-document';
+import { documentDownload } from '../../../server/documents/http/document-download.ts';
 
 /** A sale's document for the desk: the PDF from the private storage, never cached. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -14,12 +15,5 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const documentId = parseId(params.documentId);
   const opened = saleId === null || documentId === null ? null : await openDocument(services, documentId, { desk: true }, saleId);
   if (!opened) throw data({ message: t('documentNotFound') }, { status: 404 });
-  return new Response(opened.body, {
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Length': String(opened.size),
-      'Content-Disposition': `attachment; filename="${opened.fileName}"`,
-      'Cache-Control': 'private, no-store',
-    },
-  });
+  return documentDownload(opened);
 }

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect, useActionData, useNavigate, useNavigation, 
 import { setupFirstAdmin, adminMessages } from '../../../server/admin/admin-auth.ts';
 import { anyAdminExists } from '../../../server/auth/admins.ts';
 import { consumeRateLimit, rateLimits } from '../../../server/security/rate-limit.ts';
-import { FormCard, FormMessage, primaryButton, secondaryButton, TextField } from '../../components/form.tsx';
+import { FormCard, FormMessage, primaryButton, secondaryButton, TextField, NewPasswordField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { withNetworkErrorMessage } from '../../lib/network.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
@@ -109,15 +109,7 @@ export default function SetupAdmin() {
               defaultValue={(refusal?.values.email ?? '').slice(0, MAX_EMAIL_LENGTH)}
               error={refusal?.fields.email}
             />
-            <TextField
-              id="password"
-              name="password"
-              type="password"
-              label={t('password')}
-              autoComplete="new-password"
-              hint={t('passwordHint')}
-              error={refusal?.fields.password}
-            />
+            <NewPasswordField label={t('password')} hint={t('passwordHint')} error={refusal?.fields.password} />
             <button type="submit" disabled={busy} className={primaryButton}>
               {busy ? t('creatingAccount') : t('createAdminAccount')}
             </button>

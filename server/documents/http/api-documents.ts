@@ -8,6 +8,7 @@ import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
 import { documentsOfUser, openDocument } from '../documents.ts';
+import { documentDownload } from './document-download.ts';
 
 /** The person's own documents in the JSON API (decision 114): the list, and each PDF. Anyone else's is 404. */
 export function documentsApi(api: Hono, services: AppServices) {
@@ -59,14 +60,7 @@ export function documentsApi(api: Hono, services: AppServices) {
       try {
         const opened = id === null ? null : await openDocument(services, id, { userId: user.id });
         if (!opened) return problem(c, 404, t('documentNotFound'));
-        return new Response(opened.body, {
-          headers: {
-            'Content-Type': 'application/pdf',
-            'Content-Length': String(opened.size),
-            'Content-Disposition': `attachment; filename="${opened.fileName}"`,
-            'Cache-Control': 'private, no-store',
-          },
-        });
+        return documentDownload(opened);
       } catch (error) {
         return fail(c, error, 'api: document download failed');
       }
