@@ -234,9 +234,10 @@ describe('accessibility: axe (WCAG 2.2 A and AA) on every kind of page', () => {
     for (const language of LANGUAGES) {
       for (const kind of kinds) {
         const address = pathInLanguage(kind.path, language);
-        const response = await page.goto(address);
+        // Five walks share two cores with the server and axe: a page may wait its turn for a while.
+        const response = await page.goto(address, { timeout: 60_000 });
         if (!response || response.status() >= 500) found.push(`${kind.name} (${language}, ${viewport}): ${address} answered ${response?.status()}`);
-        await page.waitForLoadState('load');
+        await page.waitForLoadState('load', { timeout: 60_000 });
         await kind.ready!(page);
         found.push(...(await axeViolations(page, `${kind.name} (${language}, ${viewport}) ${address}`)));
       }

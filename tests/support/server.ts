@@ -273,6 +273,10 @@ function serverEnv(options: TestServerOptions, port: number, dataDir: string, da
     PASSWORD_HASHING: 'fast-for-tests',
     // The bot check's proof of work costs 30–130 ms a form at full strength; the suite solves hundreds (decision 034).
     BOT_CHECK_WORK: 'light-for-tests',
+    // A demo-mode server would take its first daily backup five seconds after it starts (the
+    // demo's 21 MB of photos, encrypted), loading the machine under whatever the test is doing.
+    // The backup tests and the restore drill take theirs when they mean to.
+    BACKUP_AT: 'off',
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...options.env,
   };
