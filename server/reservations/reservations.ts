@@ -563,20 +563,6 @@ export async function extendReservation(
   return after;
 }
 
-/** The receipt of a reservation that became a sale: the token counted towards the price. */
-export type SaleReceipt = { lines: Array<{ label: string; amount: number }>; balance: number };
-
-export function saleReceipt(reservation: Pick<DeskReservation, 'id' | 'amount' | 'salePrice'>): SaleReceipt {
-  const price = reservation.salePrice ?? 0;
-  return {
-    lines: [
-      { label: t('receiptPrice'), amount: price },
-      { label: t('receiptToken', { id: reservation.id }), amount: -reservation.amount },
-    ],
-    balance: price - reservation.amount,
-  };
-}
-
 /** What the sale takes from the reservation it converts: the car, the buyer, the token paid. */
 export type ConvertedReservation = {
   id: number;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { reserveLabel, timeLeft } from '../../app/features/reservations/reservations.ts';
-import { isLiveReservationClash, saleReceipt } from '../../server/reservations/reservations.ts';
+import { isLiveReservationClash } from '../../server/reservations/reservations.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -19,16 +19,6 @@ describe('reserving a car (decision 080)', () => {
     expect(timeLeft(now + 1 * MINUTE, now)).toBe('1 minute left');
     expect(timeLeft(now + 30 * 1000, now)).toBe('ended');
     expect(timeLeft(now - HOUR, now)).toBe('ended');
-  });
-
-  it('counts the token towards the price on the receipt', () => {
-    expect(saleReceipt({ id: 7, amount: 5000, salePrice: 545_000 })).toEqual({
-      lines: [
-        { label: 'Price of the car', amount: 545_000 },
-        { label: 'Reservation token paid (#7)', amount: -5000 },
-      ],
-      balance: 540_000,
-    });
   });
 
   it('recognises the one-live-reservation index failing on either database, and nothing else', () => {
