@@ -347,7 +347,7 @@ async function openServer(configFromEnv: Config, logger: Logger, env: Record<str
       // at chosen times and counts what it booked (server/db/demo/week.ts).
       if (seeded && config.mode === 'demo') {
         const { seedDemoWeek } = await import('../db/demo/week.ts');
-        logger.info(await seedDemoWeek(services), 'demo week of test drives, rental bookings and leads loaded');
+        logger.info(await seedDemoWeek(services), 'demo week of test drives, rental bookings, leads and sales loaded');
       }
     }
     const demoAdmin = await ensureDemoAdmin(services, config.demoAdminPassword);

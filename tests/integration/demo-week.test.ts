@@ -118,4 +118,18 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
     expect(response.status).toBe(200);
     expect(mainText(await response.text())).toMatch(/3 test drives/);
   });
+
+  it('has cars sold over the last weeks, each with its tax invoice, in one consecutive series', async () => {
+    const sales = await database.db.selectFrom('sales').select(['id', 'invoice_number', 'status', 'language', 'user_id']).orderBy('id').execute();
+    expect(sales.length).toBe(5);
+    expect(sales.every((sale) => sale.status === 'recorded')).toBe(true);
+    const serials = sales.map((sale) => Number(sale.invoice_number.split('/').at(-1)));
+    // Sold over the last 45 days: two financial years meet only at April, so the serials run on.
+    if (new Set(sales.map((sale) => sale.invoice_number.split('/')[1])).size === 1) expect(serials).toEqual(serials.map((_, index) => serials[0]! + index));
+    expect(new Set(sales.map((sale) => sale.language))).toEqual(new Set(['en', 'hi']));
+    // The buyers with accounts find their invoices on their profile.
+    expect(sales.filter((sale) => sale.user_id !== null).length).toBeGreaterThanOrEqual(2);
+    const page = decodeEntities(mainText(await (await admin.get('/admin/sales')).text()));
+    for (const sale of sales) expect(page).toContain(sale.invoice_number);
+  });
 });

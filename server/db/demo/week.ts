@@ -13,6 +13,7 @@ import { createVehicleRequest } from '../../leads/requests.ts';
 import { updateLead } from '../../leads/leads.ts';
 import { createSellSubmission } from '../../leads/sell.ts';
 import { demoFleetVehicles } from './rental-fleet.ts';
+import { seedDemoSales } from './sales.ts';
 import { checklistItemLabels, CHECKLIST_ITEMS } from '../../../app/features/rentals/rental-checklist.ts';
 import type { ChecklistInput } from '../../rentals/checklists.ts';
 import { addDays, indiaDateTimeParam, indiaDay } from '../../../app/lib/india-time.ts';
@@ -87,7 +88,7 @@ function at(services: AppServices, ms: number): AppServices {
   return { ...services, clock: { now: () => ms } };
 }
 
-export async function seedDemoWeek(services: AppServices): Promise<{ testDrives: number; bookings: number; leads: number }> {
+export async function seedDemoWeek(services: AppServices): Promise<{ testDrives: number; bookings: number; leads: number; sales: number }> {
   const nowMs = services.clock.now();
   const today = indiaDay(nowMs);
   /** An India-time moment: `days` from today at `hour`:00. */
@@ -338,5 +339,6 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
     new Date(nowMs - 26 * HOUR_MS),
   );
 
-  return { testDrives: drives.length, bookings: 8, leads: requests.length + 1 };
+  const sales = await seedDemoSales(services);
+  return { testDrives: drives.length, bookings: 8, leads: requests.length + 1, sales: sales.length };
 }
