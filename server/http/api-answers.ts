@@ -715,3 +715,50 @@ const issuedDocumentSchema = z
   })
   .meta({ id: 'IssuedDocument' });
 export const documentListSchema = z.object({ items: z.array(issuedDocumentSchema) }).meta({ id: 'DocumentList' });
+
+// A sale as the desk sees it (decision 120): what the tax invoice says, money in paise.
+const taxLineSchema = z.object({
+  kind: z.enum(['cgst', 'sgst', 'igst', 'cess']),
+  rateBasisPoints: z.int().meta({ description: '900 is 9%.' }),
+  amountPaise: z.int(),
+});
+export const deskSaleSchema = z
+  .object({
+    id: z.int(),
+    status: z.enum(['recorded', 'cancelled']),
+    source: z.enum(['reservation', 'desk']),
+    vehicleId: z.int().nullable(),
+    reservationId: z.int().nullable(),
+    vehicle: z.object({
+      title: z.string(),
+      make: z.string(),
+      model: z.string(),
+      variant: z.string(),
+      year: z.string(),
+      registration: z.string(),
+      chassisNumber: z.string(),
+      engineNumber: z.string(),
+    }),
+    buyer: z.object({ name: z.string(), address: z.string(), phone: z.string(), email: z.string(), pan: z.string() }),
+    supplyState: z.string().meta({ description: "The place of supply's GST state code ('27' is Maharashtra)." }),
+    language: z.enum(['en', 'hi']),
+    pricePaise: z.int(),
+    tokenPaise: z.int(),
+    paidPaise: z.int(),
+    paidMethod: z.string(),
+    loanPaise: z.int(),
+    lender: z.string(),
+    purchasePricePaise: z.int().nullable(),
+    invoiceNumber: z.string(),
+    invoiceDate: z.string(),
+    scheme: z.enum(['margin', 'normal']),
+    taxablePaise: z.int(),
+    taxPaise: z.int(),
+    taxLines: z.array(taxLineSchema),
+    creditNoteNumber: z.string().nullable(),
+    creditNoteDate: z.string().nullable(),
+    cancelReason: z.string().nullable(),
+    documents: z.array(issuedDocumentSchema),
+  })
+  .meta({ id: 'DeskSale' });
+export const deskSaleAnswerSchema = z.object({ sale: deskSaleSchema }).meta({ id: 'DeskSaleAnswer' });

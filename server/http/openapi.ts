@@ -19,9 +19,13 @@ type Refusal = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 502 | 503;
 export type RouteDoc = {
   summary: string;
   description?: string;
-  tag: 'Catalogue' | 'Account' | 'Leads' | 'Selling' | 'Test drives' | 'Rentals' | 'Reservations' | 'Payments' | 'Document';
-  /** Needs the signed-in person's session (401 without one). */
-  auth?: boolean;
+  tag: 'Catalogue' | 'Account' | 'Leads' | 'Selling' | 'Test drives' | 'Rentals' | 'Reservations' | 'Payments' | 'Document' | 'Desk';
+  /**
+   * `true`: needs the signed-in person's session or the app's token (401 without one). `'desk'`:
+   * an admin's site session only (decision 120): 401 without one or with a bearer token, 403 for
+   * an account that is not an admin.
+   */
+  auth?: boolean | 'desk';
   /** The query string, as an object schema (read as its input). */
   query?: z.ZodType;
   /** Each path parameter, with what it is: an id (a positive integer), or `{ description, type: 'string' }`. */
@@ -136,12 +140,17 @@ function operation(method: string, path: string, doc: RouteDoc) {
         : {}),
     },
   };
-  if (doc.auth)
+  if (doc.auth === 'desk') {
+    responses[401] = {
+      description: "Not signed in to the admin panel: no session cookie, an expired or forged one, or a bearer token (the app's tokens never reach the desk).",
+      content: problemContent,
+    };
+    responses[403] = { description: 'Signed in, but not as an admin.', content: problemContent };
+  } else if (doc.auth)
     responses[401] = { description: 'Not signed in: no bearer token or session cookie, or an expired, revoked or forged one.', content: problemContent };
   if (mutation)
     responses[403] = {
-      description:
-        'Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie.',
+      description: `${doc.auth === 'desk' ? 'Signed in, but not as an admin; or refused' : 'Refused'} by the cross-site request check: the request carried no \`Origin\` equal to the site origin (nor \`Sec-Fetch-Site: same-origin\`), and was not one with a bearer token and no cookie.`,
       content: problemContent,
     };
   // The edge refuses any body over the path's limit (server/http/body-limit.ts) before the route reads it.
@@ -186,7 +195,7 @@ function operation(method: string, path: string, doc: RouteDoc) {
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     // Either the app's bearer token or the site's session cookie (decision 074).
-    ...(doc.auth ? { security: [{ bearerToken: [] }, { sessionCookie: [] }] } : { security: [] }),
+    ...(doc.auth === 'desk' ? { security: [{ sessionCookie: [] }] } : doc.auth ? { security: [{ bearerToken: [] }, { sessionCookie: [] }] } : { security: [] }),
     responses,
   };
 }

@@ -24,6 +24,7 @@ import type { Database } from '../../db/connection.ts';
 import { bookingCondition } from '../checklists.ts';
 import { paths } from '../../../app/lib/paths.ts';
 import { checklistComparison, type ChecklistView } from '../../../app/features/rentals/rental-checklist.ts';
+import { jsonObjectBody } from '../../http/json-body.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import {
@@ -188,12 +189,6 @@ async function bookingWithCondition(database: Database, booking: Booking): Promi
   };
 }
 
-/** A JSON object body, or null when the body is not one. */
-async function jsonBody(c: Context): Promise<Record<string, unknown> | null> {
-  const parsed: unknown = await c.req.json().catch(() => null);
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-}
-
 /** The query or body read with a schema; an InvalidInputError (400, per field) when it does not fit. */
 function readWith<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
   const parsed = parseWith(schema, input);
@@ -302,7 +297,7 @@ export function rentalApi(api: Hono, services: AppServices) {
   api.post('/rentals/bookings', bookCar, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, t('signInFirst'));
-    const body = await jsonBody(c);
+    const body = await jsonObjectBody(c.req.raw);
     if (!body) return problem(c, 400, t('bodyNotJsonObject'));
     try {
       const limited = await consumeRateLimit(database, {
@@ -424,7 +419,7 @@ export function rentalApi(api: Hono, services: AppServices) {
       refusals: { 400: 'Not a JSON object.', 403: 'The signature is not Razorpay’s.', 404: '', 409: 'Already paid, or the hold lapsed.', 502: '' },
     }),
     ownBooking('api: payment confirmation failed', async (c, userId, bookingId) => {
-      const body = await jsonBody(c);
+      const body = await jsonObjectBody(c.req.raw);
       if (!body) return problem(c, 400, t('bodyNotJsonObject'));
       const booking = await confirmCheckoutPayment(services, { userId, bookingId, ...checkoutAnswerSchema.parse(body) });
       return c.json({ booking: bookingJson(booking) } satisfies z.input<typeof bookingAnswerSchema>, 200, NO_STORE);

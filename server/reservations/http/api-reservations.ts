@@ -9,6 +9,7 @@ import { checkoutAnswerSchema } from '../../../app/features/rentals/schemas.ts';
 import { reservationListQuerySchema } from '../../../app/features/reservations/schemas.ts';
 import { currentUser } from '../../auth/session.ts';
 import { describeRoute } from '../../http/openapi.ts';
+import { jsonObjectBody } from '../../http/json-body.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
 import { cancelOwnReservation, confirmReservationPayment, listOwnReservations, startReservation } from '../reservations.ts';
@@ -18,12 +19,6 @@ import { findOwnReservation, type DeskReservation } from '../store.ts';
 
 const NO_STORE = { 'Cache-Control': 'no-store' };
 const PER_PAGE = 20;
-
-/** A JSON object body, or null when the body is not one. */
-async function jsonBody(request: Request): Promise<Record<string, unknown> | null> {
-  const parsed: unknown = await request.json().catch(() => null);
-  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : null;
-}
 
 function ownView(reservation: DeskReservation) {
   const { name: _name, phone: _phone, email: _email, userId: _userId, ...own } = reservation;
@@ -88,7 +83,7 @@ export function reservationApi(api: Hono, services: AppServices) {
       if (!user) return notSignedIn(c);
       const reservationId = parseId(c.req.param('id'));
       if (reservationId === null) return problem(c, 404, reservationMessages.notYours);
-      const body = await jsonBody(c.req.raw);
+      const body = await jsonObjectBody(c.req.raw);
       if (!body) return problem(c, 400, 'The request body must be a JSON object: { razorpay_order_id, razorpay_payment_id, razorpay_signature }.');
       try {
         const reservation = await confirmReservationPayment(services, { userId: user.id, reservationId, ...checkoutAnswerSchema.parse(body) });
