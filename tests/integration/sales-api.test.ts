@@ -141,7 +141,14 @@ describe.skipIf(!sharedUrl)(`the desk's sales API (${dialect})`, () => {
     const recorded = await desk.POST('/admin/sales', { body: sale() });
     expect(recorded.response.status).toBe(201);
     const first = recorded.data!.sale;
-    expect(first).toMatchObject({ status: 'recorded', source: 'desk', vehicleId: car, pricePaise: 65_000_000, purchasePricePaise: 59_000_000, scheme: 'margin' });
+    expect(first).toMatchObject({
+      status: 'recorded',
+      source: 'desk',
+      vehicleId: car,
+      pricePaise: 65_000_000,
+      purchasePricePaise: 59_000_000,
+      scheme: 'margin',
+    });
     expect(first.invoiceNumber).toMatch(/^GB\/20\d\d-\d\d\/\d{5}$/);
     // 18% held in the ₹60,000 margin, halved into CGST and SGST within Maharashtra.
     expect(first.taxPaise).toBe(915_254);

@@ -4,7 +4,7 @@ import { saleCancelSchema, saleFormSchema } from '../../../app/features/sales/sc
 import { salesText as t } from '../../../app/features/sales/sales-texts.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { deskAdmin } from '../../admin/http/desk-api.ts';
+import { deskAdmin } from '../../admin/desk-api-guard.ts';
 import { deskSaleAnswerSchema } from '../../http/api-answers.ts';
 import { jsonObjectBody } from '../../http/json-body.ts';
 import { describeRoute } from '../../http/openapi.ts';

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import { errorsText as t } from '../../../app/lib/i18n/errors.ts';
-import { adminStatus } from '../../auth/admins.ts';
-import { currentUser, hasBearerToken, type SessionUser } from '../../auth/session.ts';
-import { problem } from '../../http/problem.ts';
-import type { AppServices } from '../../services.ts';
+import { errorsText as t } from '../../app/lib/i18n/errors.ts';
+import { adminStatus } from '../auth/admins.ts';
+import { currentUser, hasBearerToken, type SessionUser } from '../auth/session.ts';
+import { problem } from '../http/problem.ts';
+import type { AppServices } from '../services.ts';
 
 /**
  * The desk's operations in the JSON API (decision 120) take an admin's site session and nothing
