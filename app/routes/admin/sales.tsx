@@ -3,6 +3,7 @@ import { requireAdmin } from '../../../server/admin/guard.ts';
 import { takeFlash } from '../../../server/http/flash.ts';
 import { listSales } from '../../../server/sales/store.ts';
 import { latestToast, PageHeader, stamp } from '../../features/admin/admin-ui.tsx';
+import { adminShellText } from '../../features/admin/admin-shell-texts.ts';
 import { Toast } from '../../features/admin/toast.tsx';
 import { primaryButton } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
@@ -42,7 +43,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Sales({ loaderData }: Route.ComponentProps) {
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title={t('salesTitle')} back={{ to: adminPaths.dashboard, label: t('backToSales') }}>
+      <PageHeader title={t('salesTitle')} back={{ to: adminPaths.dashboard, label: adminShellText('navDashboard') }}>
         <Link to={adminPaths.newSale()} className={primaryButton}>
           {t('recordSale')}
         </Link>
