@@ -69,7 +69,29 @@ const schema = z.object({
     .string()
     .regex(/^[0-9]{10,15}$/, 'must be the number in international format, digits only (e.g. 919876543210)')
     .default('919876543210'),
-  ANDROID_APP_URL: z.url().default('https://play.google.com/store/apps/details?id=in.gaadibazaar.app'),
+  // Where "Download App" goes: the dealer's Play Store listing or APK. Unset: it installs the web app (decision 121).
+  ANDROID_APP_URL: z.url({ protocol: /^https$/, message: 'must be an https:// address of the Play Store listing or the APK' }).optional(),
+  // The Android app built from the web manifest (docs/android-app.md), for /.well-known/assetlinks.json.
+  ANDROID_PACKAGE: z
+    .string()
+    .regex(/^[a-zA-Z][a-zA-Z0-9_]*(\.[a-zA-Z][a-zA-Z0-9_]*)+$/, 'must be an Android package name such as in.gaadibazaar.twa')
+    .optional(),
+  ANDROID_CERT_SHA256: z
+    .string()
+    .transform((text) =>
+      text
+        .split(',')
+        .map((item) => item.trim().toUpperCase())
+        .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.string().regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'must be SHA-256 certificate fingerprints, 32 hex pairs joined by colons, separated by commas'),
+        )
+        .min(1, 'must name at least one SHA-256 certificate fingerprint'),
+    )
+    .optional(),
   CONTACT_EMAIL: z.email().default('sales@gaadibazaar.in'),
   CONTACT_ADDRESS: z.string().min(1).default('Plot 14, Andheri-Kurla Road, Andheri East, Mumbai 400069'),
   ADMIN_EMAILS: emailList.default(['admin@gaadibazaar.in', 'manager@gaadibazaar.in']),
@@ -214,6 +236,9 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
     problems.push('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither');
   }
+  if (Boolean(raw.ANDROID_PACKAGE) !== Boolean(raw.ANDROID_CERT_SHA256)) {
+    problems.push("ANDROID_PACKAGE, ANDROID_CERT_SHA256: the Android app's link check needs both (docs/android-app.md), or neither");
+  }
   const s3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'];
   if (raw.BACKUP_TO?.startsWith('s3://') && s3.some((name) => !raw[name]))
     problems.push('BACKUP_TO: backups to a bucket use the S3_* settings; set all four of them');
@@ -279,7 +304,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     siteName: values.SITE_NAME,
     sellerPhone: values.SELLER_PHONE,
     whatsappNumber: values.WHATSAPP_NUMBER,
-    androidAppUrl: values.ANDROID_APP_URL,
+    androidAppUrl: values.ANDROID_APP_URL ?? '',
+    /** The Android app that may open this site's links full screen (a Trusted Web Activity), or null. */
+    androidApp: values.ANDROID_PACKAGE && values.ANDROID_CERT_SHA256 ? { packageName: values.ANDROID_PACKAGE, certificates: values.ANDROID_CERT_SHA256 } : null,
     contactEmail: values.CONTACT_EMAIL,
     contactAddress: values.CONTACT_ADDRESS,
     adminEmails: values.ADMIN_EMAILS,

@@ -29,6 +29,7 @@ const SHARED_PAGES: readonly RegExp[] = [
   /^\/compare$/,
   /^\/about$/,
   /^\/contact$/,
+  /^\/app$/,
   /^\/privacy$/,
 ];
 

@@ -148,6 +148,8 @@ export const paths = {
   /** Every sign-in that leaves the site (Google) comes back here to be routed by profile completeness. */
   authContinue: '/auth/continue',
   about: '/about',
+  /** The app's install steps (decision 121). */
+  getApp: '/app',
   contact: '/contact',
   requestVehicle: '/request-vehicle',
   sellVehicle: '/sell-vehicle',

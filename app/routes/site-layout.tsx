@@ -21,7 +21,7 @@ import { LogoutButton } from '../components/logout-button.tsx';
 import { useRootData } from '../components/root-data.ts';
 import { CompareTray } from '../features/compare/compare.tsx';
 import { LaterHydration } from '../components/later-hydration.tsx';
-import { InstallAppButton } from '../features/install/install-app-button.tsx';
+import { DownloadAppLink } from '../features/install/download-app-link.tsx';
 import { LanguageSwitch } from '../components/language-switch.tsx';
 import { commonText as t } from '../lib/i18n/common.ts';
 
@@ -170,15 +170,9 @@ function Drawer({ dialogRef, close, androidAppUrl, signedIn }: DrawerProps) {
             </li>
           ))}
           <li className="mt-2 border-t border-slate-200 pt-2">
-            <a href={androidAppUrl} className="flex items-center gap-2 px-5 py-3 font-medium text-brand-700 hover:bg-slate-100" rel="noopener">
+            <DownloadAppLink storeUrl={androidAppUrl} className="flex items-center gap-2 px-5 py-3 font-medium text-brand-700 hover:bg-slate-100">
               <DownloadIcon className="h-5 w-5" /> {t('downloadApp')}
-            </a>
-          </li>
-          <li>
-            <InstallAppButton
-              className="flex w-full items-center gap-2 px-5 py-3 text-left font-medium text-brand-700 hover:bg-slate-100"
-              label={t('installApp')}
-            />
+            </DownloadAppLink>
           </li>
           <li className="px-5 py-3">
             <LanguageSwitch className="font-medium text-brand-700" />
@@ -288,22 +282,13 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
               {t('search')}
             </span>
           </button>
-          <a href={site.androidAppUrl} rel="noopener" className={labelledIcon}>
+          <DownloadAppLink storeUrl={site.androidAppUrl} className={labelledIcon}>
             <DownloadIcon className="h-5 w-5" />
             <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">
               <span className="max-sm:sr-only">{t('downloadWord')}</span>
               {t('app')}
             </span>
-          </a>
-          <InstallAppButton
-            className={labelledIcon}
-            label={
-              <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">
-                {t('installWord')}
-                <span className="max-sm:sr-only">{t('appWord')}</span>
-              </span>
-            }
-          />
+          </DownloadAppLink>
           <LanguageSwitch className={labelledIcon} withLetter />
           <MenuDropdown />
           {signedIn ? (

@@ -55,7 +55,7 @@ type Entry = {
  */
 const CACHED_PAGES: ReadonlyArray<{ matches: (pathname: string) => boolean; parameters: readonly string[] }> = [
   { matches: (pathname) => pathname === paths.home || pathname === paths.categories(), parameters: listingParameters },
-  { matches: (pathname) => pathname === paths.about || pathname === paths.contact, parameters: [] },
+  { matches: (pathname) => pathname === paths.about || pathname === paths.contact || pathname === paths.getApp, parameters: [] },
   // Ids are digits: other vehicle paths are not-found pages, and keeping those would let junk URLs fill the cache.
   { matches: (pathname) => /^\d{1,12}$/.test(matchPattern(pathPatterns.vehicle, pathname)?.id ?? ''), parameters: calculatorParameters },
 ];

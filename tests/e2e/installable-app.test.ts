@@ -76,29 +76,72 @@ describe('installable app', () => {
     }
   });
 
-  test('the Install app button shows when the browser offers an install, beside the Android app link, and goes once installed', async () => {
+  test('"Download App" is the one way to the app: the steps without an offer, the install itself once the browser offers it', async () => {
     for (const viewport of ['mobile', 'desktop'] as const) {
+      const width = viewport === 'mobile' ? 375 : 1280;
       const { page } = await harness.open({ viewport });
       await page.goto(paths.home);
       await waitForHydration(page, 'header');
-      const install = page.getByRole('banner').getByRole('button', { name: 'Install app' });
-      expect(await install.count()).toBe(0);
+      // No store listing is set: one link, to the steps, and no second "install" idea beside it.
+      const download = page.getByRole('banner').getByRole('link', { name: /Download\s*App/ });
+      expect(await download.getAttribute('href')).toBe(paths.getApp);
+      expect(
+        await page
+          .getByRole('banner')
+          .getByRole('button', { name: /install/i })
+          .count(),
+      ).toBe(0);
+      await download.click();
+      await page.waitForURL((url) => url.pathname === paths.getApp);
+      await visible(page.getByRole('heading', { level: 1, name: 'Get the Gaadi Bazaar app' }));
+      await visible(page.getByRole('heading', { level: 2, name: 'On an iPhone or iPad (Safari)' }));
+      const iphone = page.getByRole('region', { name: 'On an iPhone or iPad (Safari)' }).getByRole('listitem');
+      expect(await iphone.allTextContents()).toContain('Scroll down and tap “Add to Home Screen”.');
+      await saveScreenshot(page, `get-app-steps-${width}`);
+
       // Chromium offers the install only after its own engagement checks; the offer is made here as it makes it.
+      await page.goto(paths.home);
+      await waitForHydration(page, 'header');
       await page.evaluate(() => {
         const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
           prompt: async () => {
-            (window as unknown as { prompted?: boolean }).prompted = true;
+            (window as unknown as { prompted?: number }).prompted = ((window as unknown as { prompted?: number }).prompted ?? 0) + 1;
           },
           userChoice: Promise.resolve({ outcome: 'accepted' }),
         });
         window.dispatchEvent(offer);
       });
-      await visible(install);
-      await saveScreenshot(page, `install-app-button-${viewport === 'mobile' ? 375 : 1280}`, false);
-      await install.click();
-      expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
-      await install.waitFor({ state: 'detached' });
+      // The same link now installs, and the page stays where it is.
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /Download\s*App/ })
+        .click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { prompted?: number }).prompted)).toBe(1);
+      expect(new URL(page.url()).pathname).toBe(paths.home);
     }
+  });
+
+  test('the steps page offers the install button when the browser does, in Hindi too', async () => {
+    const { page } = await harness.open({ viewport: 'mobile' });
+    await page.goto(`/hi${paths.getApp}`);
+    await waitForHydration(page, 'main');
+    await visible(page.getByRole('heading', { level: 2, name: 'iPhone या iPad पर (Safari)' }));
+    const install = page.getByRole('button', { name: 'ऐप इंस्टॉल करें' });
+    expect(await install.count()).toBe(0);
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {
+          (window as unknown as { prompted?: boolean }).prompted = true;
+        },
+        userChoice: Promise.resolve({ outcome: 'accepted' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    await visible(install);
+    await saveScreenshot(page, 'get-app-hindi-offer-375', false);
+    await install.click();
+    expect(await page.evaluate(() => (window as unknown as { prompted?: boolean }).prompted)).toBe(true);
+    await install.waitFor({ state: 'detached' });
   });
 
   test('offline, a car opened before opens again, and any other page is the offline page listing it', async () => {

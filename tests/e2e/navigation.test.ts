@@ -119,7 +119,8 @@ describe('drawer', () => {
     await visible(drawer);
     expect(await opener.getAttribute('aria-expanded')).toBe('true');
     for (const name of [...MENU_LINKS, 'Download App']) await visible(drawer.getByRole('link', { name, exact: true }));
-    expect(await drawer.getByRole('link', { name: 'Download App' }).getAttribute('href')).toMatch(/^https:\/\/play\.google\.com\/store\/apps\/details\?id=/);
+    // No store listing set: the link leads to the app's install steps (decision 121).
+    expect(await drawer.getByRole('link', { name: 'Download App' }).getAttribute('href')).toBe('/app');
 
     // The page behind does not scroll: locked body, and a swipe over the backdrop moves nothing.
     expect(await bodyLock(page)).toEqual({ locked: true, overflow: 'hidden' });

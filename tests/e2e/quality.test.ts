@@ -180,6 +180,7 @@ describe('accessibility: axe (WCAG 2.2 A and AA) on every kind of page', () => {
       { name: 'a rental car', path: paths.rentalCar(rental) },
       { name: 'rent terms', path: paths.rentTerms },
       { name: 'about', path: paths.about },
+      { name: 'get the app', path: paths.getApp },
       { name: 'contact', path: paths.contact },
       { name: 'privacy', path: paths.privacy },
       { name: 'login', path: paths.login },

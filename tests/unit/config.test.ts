@@ -111,10 +111,30 @@ describe('parseConfig: one clear message per bad variable', () => {
     ['SEED_DEMO', 'yes'],
     ['CONTACT_EMAIL', 'sales-at-gaadibazaar'],
     ['ANDROID_APP_URL', 'play store'],
+    ['ANDROID_APP_URL', 'http://play.google.com/store/apps/details?id=in.gaadibazaar.twa'],
   ])('refuses %s=%j with one line about it', (name, value) => {
     const lines = problems({ APP_MODE: 'test', [name]: value });
     expect(lines).toHaveLength(1);
     expect(variablesOf(lines[0]!)).toEqual([name]);
+  });
+
+  it('reads the Android app for the link check: a package and its certificates, both or neither (decision 121)', () => {
+    const fingerprint = Array.from({ length: 32 }, (_, index) => index.toString(16).padStart(2, '0')).join(':');
+    const config = parseConfig({
+      APP_MODE: 'test',
+      ANDROID_PACKAGE: 'in.gaadibazaar.twa',
+      ANDROID_CERT_SHA256: ` ${fingerprint}, ${fingerprint.toUpperCase()} `,
+    });
+    expect(config.androidApp).toEqual({ packageName: 'in.gaadibazaar.twa', certificates: [fingerprint.toUpperCase(), fingerprint.toUpperCase()] });
+    expect(parseConfig({ APP_MODE: 'test' }).androidApp).toBeNull();
+    expect(parseConfig({ APP_MODE: 'test' }).androidAppUrl).toBe('');
+    expect(problems({ APP_MODE: 'test', ANDROID_PACKAGE: 'in.gaadibazaar.twa' }).map((line) => variablesOf(line)[0])).toEqual(['ANDROID_PACKAGE']);
+    expect(problems({ APP_MODE: 'test', ANDROID_PACKAGE: 'gaadibazaar', ANDROID_CERT_SHA256: fingerprint }).map((line) => variablesOf(line)[0])).toEqual([
+      'ANDROID_PACKAGE',
+    ]);
+    expect(problems({ APP_MODE: 'test', ANDROID_PACKAGE: 'in.gaadibazaar.twa', ANDROID_CERT_SHA256: 'AB:CD' }).map((line) => variablesOf(line)[0])).toEqual([
+      'ANDROID_CERT_SHA256',
+    ]);
   });
 
   it('reports a bad admin allow-list once, by the variable name, however many addresses are wrong', () => {
