@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, openPageOn, saveScreenshot, visible, waitForHydration, type ViewportName } from '../support/browser.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { startRazorpayStandin, STANDIN_KEY_ID, STANDIN_KEY_SECRET, STANDIN_WEBHOOK_SECRET, type RazorpayStandin } from '../support/razorpay-standin.ts';
+import { saveDealerSettings } from '../support/sales.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
@@ -117,20 +118,7 @@ it('a buyer reserves a car through Checkout and sees it on the profile; the desk
     await shot(desk, `reservation-4-dashboard-${viewport === 'mobile' ? 375 : 1280}`);
   }
   // A sale issues a tax invoice, which needs the dealer's particulars (decision 114).
-  const salesSettings = await admin.postForm('/admin/settings', {
-    intent: 'sales',
-    dealerLegalName: 'Gaadi Bazaar Motors LLP',
-    dealerAddress: 'Andheri East, Mumbai 400069',
-    dealerGstin: '27AAPFU0939F1ZV',
-    invoicePrefix: 'GB',
-    salePanThresholdRupees: '200000',
-    gstScheme: 'margin',
-    gstMarginRatePercent: '18',
-    gstSmallCarRatePercent: '18',
-    gstLargeCarRatePercent: '40',
-    gstLargeCarCessPercent: '0',
-  });
-  expect([302, 303]).toContain(salesSettings.status);
+  expect([302, 303]).toContain(await saveDealerSettings(admin));
   const desk = await open('mobile', admin);
   const edit = ((await (await admin.get('/admin-panel/vehicles')).text()).match(new RegExp(`/admin-panel/vehicles/edit/[^/"]+/${car.id}(?=")`)) ?? [])[0];
   expect(edit).toBeTruthy();

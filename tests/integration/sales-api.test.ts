@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { apiClient, type ApiClient } from '../support/api/client.ts';
+import type { operations } from '../support/api/schema.d.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
+import { saveDealerSettings, walkInSaleForm } from '../support/sales.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -13,8 +15,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  */
 
 const { dialect, url: sharedUrl } = sharedServer();
+type SaleBody = operations['postAdminSales']['requestBody']['content']['application/json'];
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
-const GSTIN = '27AAPFU0939F1ZV';
 
 describe.skipIf(!sharedUrl)(`the desk's sales API (${dialect})`, () => {
   let server: TestServer;
@@ -23,25 +25,8 @@ describe.skipIf(!sharedUrl)(`the desk's sales API (${dialect})`, () => {
   let deskPages: HttpClient;
   let car: number;
 
-  const sale = (changes: Record<string, unknown> = {}) => ({
-    vehicleId: car,
-    buyerName: 'Meera Kulkarni',
-    buyerAddress: 'Flat 4, Shanti Niwas, Paud Road, Pune 411038',
-    buyerPhone: '98200 12345',
-    buyerEmail: '',
-    buyerPan: 'ABCPK1234F',
-    supplyState: '27',
-    language: 'en' as const,
-    price: '6,50,000',
-    paid: '6,50,000',
-    paidMethod: 'transfer' as const,
-    loan: '',
-    lender: '',
-    purchasePrice: '5,90,000',
-    chassisNumber: 'MA3EWDE1S00123456',
-    engineNumber: 'K12MN1234567',
-    ...changes,
-  });
+  /** The walk-in's sale as the API takes it: the car's id a number, the rest as the form types it. */
+  const sale = (changes: Record<string, string> = {}): SaleBody => ({ ...walkInSaleForm(car, changes), vehicleId: car }) as SaleBody;
 
   beforeAll(async () => {
     server = await startTestServer({ dialect, seed: true, env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password } });
@@ -95,20 +80,7 @@ describe.skipIf(!sharedUrl)(`the desk's sales API (${dialect})`, () => {
     expect(noGstin.response.status).toBe(400);
     expect(noGstin.error).toMatchObject({ reason: 'dealer-gstin-missing', detail: expect.stringContaining("dealer's GSTIN") });
 
-    const settings = {
-      intent: 'sales',
-      dealerLegalName: 'Gaadi Bazaar Motors LLP',
-      dealerAddress: 'Andheri East, Mumbai 400069',
-      dealerGstin: GSTIN,
-      invoicePrefix: 'GB',
-      salePanThresholdRupees: '200000',
-      gstScheme: 'margin',
-      gstMarginRatePercent: '18',
-      gstSmallCarRatePercent: '18',
-      gstLargeCarRatePercent: '40',
-      gstLargeCarCessPercent: '0',
-    };
-    expect([302, 303]).toContain((await deskPages.postForm('/admin/settings', settings)).status);
+    expect([302, 303]).toContain(await saveDealerSettings(deskPages));
 
     const badChassis = await desk.POST('/admin/sales', { body: sale({ chassisNumber: 'MA3EWDE1SO0123456', buyerPan: '' }) });
     expect(badChassis.response.status).toBe(400);

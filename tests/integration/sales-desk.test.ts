@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/connection.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { completeProfile, HttpClient, mainText, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
+import { DEALER_SETTINGS_FORM, GSTIN, saveDealerSettings, walkInSaleForm } from '../support/sales.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -14,7 +15,6 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 
 const { dialect, url: sharedUrl } = sharedServer();
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
-const GSTIN = '27AAPFU0939F1ZV';
 
 describe.skipIf(!sharedUrl)(`the sales desk and the buyer's documents (${dialect})`, () => {
   let server: TestServer;
@@ -49,47 +49,16 @@ describe.skipIf(!sharedUrl)(`the sales desk and the buyer's documents (${dialect
     await server?.stop();
   });
 
-  const sale = (changes: Record<string, string> = {}) => ({
-    vehicleId: String(car),
-    buyerName: 'Meera Kulkarni',
-    buyerAddress: 'Flat 4, Shanti Niwas, Paud Road, Pune 411038',
-    buyerPhone: '98200 12345',
-    buyerEmail,
-    buyerPan: 'ABCPK1234F',
-    supplyState: '27',
-    language: 'en',
-    price: '6,50,000',
-    paid: '6,50,000',
-    paidMethod: 'transfer',
-    loan: '',
-    lender: '',
-    purchasePrice: '5,90,000',
-    chassisNumber: 'MA3EWDE1S00123456',
-    engineNumber: 'K12MN1234567',
-    ...changes,
-  });
+  const sale = (changes: Record<string, string> = {}) => walkInSaleForm(car, { buyerEmail, ...changes });
 
   it('refuses a sale until the settings have a GSTIN, and a GSTIN whose check character is wrong', async () => {
     const refused = await admin.postForm('/admin/sales/new', sale());
     expect(refused.status).toBe(400);
     expect(mainText(await refused.text())).toContain("A tax invoice needs the dealer's GSTIN");
-    const settings = {
-      intent: 'sales',
-      dealerLegalName: 'Gaadi Bazaar Motors LLP',
-      dealerAddress: 'Andheri East, Mumbai 400069',
-      invoicePrefix: 'GB',
-      salePanThresholdRupees: '200000',
-      gstScheme: 'margin',
-      gstMarginRatePercent: '18',
-      gstSmallCarRatePercent: '18',
-      gstLargeCarRatePercent: '40',
-      gstLargeCarCessPercent: '0',
-    };
-    const wrong = await admin.postForm('/admin/settings', { ...settings, dealerGstin: '27AAPFU0939F1ZW' });
+    const wrong = await admin.postForm('/admin/settings', { ...DEALER_SETTINGS_FORM, dealerGstin: '27AAPFU0939F1ZW' });
     expect(wrong.status).toBe(400);
     expect(mainText(await wrong.text())).toContain('This is not a valid GSTIN');
-    const saved = await admin.postForm('/admin/settings', { ...settings, dealerGstin: GSTIN.toLowerCase() });
-    expect([302, 303]).toContain(saved.status);
+    expect([302, 303]).toContain(await saveDealerSettings(admin, { dealerGstin: GSTIN.toLowerCase() }));
     const audit = await database.db.selectFrom('audit_log').select('summary').where('entity', '=', 'settings').orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(audit.summary).toContain("Dealer's GSTIN");
   });

@@ -10,6 +10,7 @@ import { createLocalStorage } from '../../server/media/storage.ts';
 import { saleFormSchema, type SaleForm } from '../../app/features/sales/schemas.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { deskServices, movableClock } from '../support/rentals.ts';
+import { GSTIN, walkInSaleForm } from '../support/sales.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -21,8 +22,6 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 
 const { dialect, url: sharedUrl } = sharedServer();
 const ADMIN = 'admin@gaadibazaar.in';
-/** A real GSTIN whose check character holds (Maharashtra, state 27). */
-const GSTIN = '27AAPFU0939F1ZV';
 
 describe.skipIf(!sharedUrl)(`selling a car (${dialect})`, () => {
   let server: TestServer;
@@ -54,26 +53,7 @@ describe.skipIf(!sharedUrl)(`selling a car (${dialect})`, () => {
 
   /** A walk-in's sale as the desk's form sends it, read by the form's schema. */
   function walkIn(vehicleId: number, changes: Record<string, string> = {}): SaleForm {
-    return saleFormSchema.parse({
-      vehicleId: String(vehicleId),
-      buyerName: 'Meera Kulkarni',
-      buyerAddress: 'Flat 4, Shanti Niwas, Paud Road, Pune 411038',
-      buyerPhone: '98200 12345',
-      buyerEmail: '',
-      buyerPan: 'ABCPK1234F',
-      supplyState: '27',
-      language: 'en',
-      price: '6,50,000',
-      paid: '6,50,000',
-      paidMethod: 'transfer',
-      loan: '',
-      lender: '',
-      purchasePrice: '5,90,000',
-      carClass: 'large',
-      chassisNumber: 'MA3EWDE1S00123456',
-      engineNumber: 'K12MN1234567',
-      ...changes,
-    });
+    return saleFormSchema.parse(walkInSaleForm(vehicleId, changes));
   }
 
   /** A document's text as poppler's pdftotext reads it (NFC, so a nukta reads one way). */
