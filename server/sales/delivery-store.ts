@@ -1,5 +1,7 @@
 import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
-import { isDeliveryDocument, type DeliveryView } from '../../app/features/sales/delivery.ts';
+import { isDeliveryDocument, type DeliverySummary, type DeliveryView } from '../../app/features/sales/delivery.ts';
+import { deliveryText as t } from '../../app/features/sales/delivery-texts.ts';
+import { fuelText } from '../../app/features/rentals/rental-checklist.ts';
 import type { Database } from '../db/connection.ts';
 import type { StoredPhoto } from '../rentals/checklists.ts';
 
@@ -51,4 +53,22 @@ export async function readStored(storage: { get(key: string): Promise<{ body: Re
   const file = await storage.get(key);
   if (!file) return null;
   return Buffer.from(await new Response(file.body).arrayBuffer());
+}
+
+/** A sale's delivery as its desk page shows it (app/features/sales/sale-delivery-section.tsx), or null before the handover. */
+export async function deliverySummary(database: Pick<Database, 'db'>, saleId: number): Promise<DeliverySummary | null> {
+  const delivery = await findDelivery(database, saleId);
+  if (!delivery) return null;
+  const documents = delivery.documents.map((document) => t(`doc_${document}`));
+  if (delivery.otherDocuments) documents.push(delivery.otherDocuments);
+  return {
+    handedOverAt: indiaMomentText(delivery.signedAtMs),
+    deliveredBy: delivery.deliveredBy,
+    km: delivery.odometer.toLocaleString('en-IN'),
+    fuel: fuelText(delivery.fuel),
+    keys: delivery.keys,
+    documents,
+    signerName: delivery.signerName,
+    signature: delivery.signature,
+  };
 }

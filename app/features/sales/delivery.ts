@@ -16,8 +16,8 @@ export type DeliveryDocument = (typeof DELIVERY_DOCUMENTS)[number];
 
 export const MAX_KEYS = 10;
 export const MAX_OTHER_DOCUMENTS_LENGTH = 200;
-/** A signature drawn on a phone's canvas is 10–40 KB as a PNG; more is not a signature pad's. */
-export const MAX_SIGNATURE_BYTES = 200_000;
+/** A signature drawn on a canvas is 5–40 KB as a PNG; more is not a signature pad's (and its base64 stays under an upload field's 256 KB). */
+export const MAX_SIGNATURE_BYTES = 150_000;
 /** The pad's widest canvas (a desktop's at twice the pixels) with room to spare. */
 export const MAX_SIGNATURE_PIXELS_ACROSS = 3000;
 /** The data URL the pad writes into the form's `signature` field. */
@@ -65,4 +65,16 @@ export type DeliveryView = {
   signerName: string;
   signedAtMs: number;
   deliveredBy: string;
+};
+
+/** A sale's delivery as its desk page shows it: times already in India time, texts in the page's language. */
+export type DeliverySummary = {
+  handedOverAt: string;
+  deliveredBy: string;
+  km: string;
+  fuel: string;
+  keys: number;
+  documents: string[];
+  signerName: string;
+  signature: 'drawn' | 'typed';
 };
