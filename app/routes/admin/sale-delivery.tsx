@@ -1,4 +1,4 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, Link, redirect, useNavigation } from 'react-router';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { answerError } from '../../../server/http/action-errors.ts';
 import { flashHeaders } from '../../../server/http/flash.ts';
@@ -44,9 +44,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const services = context.get(appContext);
   await requireAdmin(services, request);
   const sale = await saleOrNotFound(services.database, parseId(params.id));
-  // A car handed over (or a sale cancelled) has nothing to fill in: its page says what happened.
-  if (sale.status !== 'recorded' || (await findDelivery(services.database, sale.id))) throw redirect(adminPaths.sale(sale.id));
+  // A car handed over (or a sale cancelled) has nothing to fill in: the page says why, and links to the sale.
+  const closed =
+    sale.status !== 'recorded'
+      ? t('saleCancelledNoDelivery', { number: sale.creditNoteNumber ?? '' })
+      : (await findDelivery(services.database, sale.id))
+        ? t('alreadyDelivered')
+        : null;
   return {
+    closed,
     sale: {
       id: sale.id,
       invoiceNumber: sale.invoiceNumber,
@@ -92,91 +98,109 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function SaleDelivery({ loaderData, actionData }: Route.ComponentProps) {
-  const { sale } = loaderData;
+  const { sale, closed } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
-  const fields = actionData?.fields ?? {};
-  const values = actionData?.values ?? {};
-  const handed = new Set(actionData?.documents ?? []);
   return (
     <div className="flex flex-col gap-5">
       <PageHeader title={t('deliveryHeading', { number: sale.invoiceNumber })} back={{ to: adminPaths.sale(sale.id), label: t('backToSale') }} />
       <section className="w-full max-w-3xl rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
         <p className="font-semibold">{sale.car}</p>
-        <p className="mt-1 text-sm text-slate-600">{t('deliveryIntro')}</p>
-        <Form method="post" encType="multipart/form-data" className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3" noValidate>
-          {actionData?.error ? (
-            <div className="sm:col-span-full">
-              <FormMessage tone="error">{actionData.error}</FormMessage>
-            </div>
-          ) : null}
-          <NumberField name="odometer" label={t('odometer')} max={MAX_ODOMETER_KM} defaultValue={values.odometer} error={fields.odometer} />
-          <FuelField name="fuel" label={t('fuel')} defaultValue={values.fuel ?? 8} error={fields.fuel} />
-          <NumberField name="keys" label={t('keys')} max={MAX_KEYS} defaultValue={values.keys ?? 2} error={fields.keys} />
-          <fieldset className="flex flex-col gap-2 sm:col-span-full" aria-describedby={fields.documents ? 'documents-error' : undefined}>
-            <legend className="text-sm font-semibold">{t('documentsLegend')}</legend>
-            <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
-              {DELIVERY_DOCUMENTS.map((document) => (
-                <label key={document} className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm ring-1 ring-slate-200">
-                  <input type="checkbox" name="documents" value={document} defaultChecked={handed.has(document)} className="h-5 w-5" />
-                  {t(`doc_${document}`)}
-                </label>
-              ))}
-            </div>
-            {fields.documents ? (
-              <span id="documents-error" className="text-sm font-medium text-red-700">
-                {fields.documents}
-              </span>
-            ) : null}
-          </fieldset>
-          <div className="sm:col-span-full">
-            <TextField
-              id="delivery-other-documents"
-              name="otherDocuments"
-              label={t('otherDocuments')}
-              hint={t('otherDocumentsHint')}
-              maxLength={MAX_OTHER_DOCUMENTS_LENGTH}
-              defaultValue={values.otherDocuments ?? ''}
-              error={fields.otherDocuments}
-            />
+        {closed ? (
+          <div className="mt-3 flex flex-col gap-3">
+            <FormMessage tone="error">{actionData?.error ?? closed}</FormMessage>
+            <Link to={adminPaths.sale(sale.id)} className="font-semibold text-brand-700 underline">
+              {t('backToSale')}
+            </Link>
           </div>
-          <ChecklistFields stage="handover" fields={fields} />
-          <fieldset className="flex flex-col gap-3 sm:col-span-full" aria-describedby={fields.signature ? 'signature-error' : 'signature-hint'}>
-            <legend className="text-sm font-semibold">{t('signatureLegend')}</legend>
-            <p id="signature-hint" className="text-sm text-slate-600">
-              {t('signatureHint')}
-            </p>
-            <SignaturePad initial={values.signature} error={fields.signature} />
-            {fields.signature ? (
-              <span id="signature-error" className="text-sm font-medium text-red-700">
-                {fields.signature}
-              </span>
-            ) : null}
-            <TextField
-              id="delivery-typed-signature"
-              name="typedSignature"
-              label={t('typedSignature')}
-              hint={t('typedSignatureHint')}
-              maxLength={100}
-              autoComplete="off"
-              defaultValue={values.typedSignature ?? ''}
-              error={fields.typedSignature}
-            />
-            <TextField
-              id="delivery-signer-name"
-              name="signerName"
-              label={t('signerName')}
-              maxLength={100}
-              required
-              defaultValue={values.signerName ?? sale.buyerName}
-              error={fields.signerName}
-            />
-          </fieldset>
-          <button type="submit" disabled={busy} className={`${primaryButton} sm:col-span-full sm:justify-self-start`}>
-            {t('submitDelivery')}
-          </button>
-        </Form>
+        ) : (
+          <DeliveryForm saleBuyerName={sale.buyerName} busy={busy} actionData={actionData} />
+        )}
       </section>
     </div>
+  );
+}
+
+/** The handover's fields: the reading, the documents, the checklist's photos, the signature. */
+function DeliveryForm({ saleBuyerName, busy, actionData }: { saleBuyerName: string; busy: boolean; actionData: Answer | undefined }) {
+  const fields = actionData?.fields ?? {};
+  const values = actionData?.values ?? {};
+  const handed = new Set(actionData?.documents ?? []);
+  return (
+    <>
+      <p className="mt-1 text-sm text-slate-600">{t('deliveryIntro')}</p>
+      <Form method="post" encType="multipart/form-data" className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-3" noValidate>
+        {actionData?.error ? (
+          <div className="sm:col-span-full">
+            <FormMessage tone="error">{actionData.error}</FormMessage>
+          </div>
+        ) : null}
+        <NumberField name="odometer" label={t('odometer')} max={MAX_ODOMETER_KM} defaultValue={values.odometer} error={fields.odometer} />
+        <FuelField name="fuel" label={t('fuel')} defaultValue={values.fuel ?? 8} error={fields.fuel} />
+        <NumberField name="keys" label={t('keys')} max={MAX_KEYS} defaultValue={values.keys ?? 2} error={fields.keys} />
+        <fieldset className="flex flex-col gap-2 sm:col-span-full" aria-describedby={fields.documents ? 'documents-error' : undefined}>
+          <legend className="text-sm font-semibold">{t('documentsLegend')}</legend>
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+            {DELIVERY_DOCUMENTS.map((document) => (
+              <label key={document} className="flex min-h-11 items-center gap-3 rounded-lg px-3 py-2 text-sm ring-1 ring-slate-200">
+                <input type="checkbox" name="documents" value={document} defaultChecked={handed.has(document)} className="h-5 w-5" />
+                {t(`doc_${document}`)}
+              </label>
+            ))}
+          </div>
+          {fields.documents ? (
+            <span id="documents-error" className="text-sm font-medium text-red-700">
+              {fields.documents}
+            </span>
+          ) : null}
+        </fieldset>
+        <div className="sm:col-span-full">
+          <TextField
+            id="delivery-other-documents"
+            name="otherDocuments"
+            label={t('otherDocuments')}
+            hint={t('otherDocumentsHint')}
+            maxLength={MAX_OTHER_DOCUMENTS_LENGTH}
+            defaultValue={values.otherDocuments ?? ''}
+            error={fields.otherDocuments}
+          />
+        </div>
+        <ChecklistFields stage="handover" fields={fields} />
+        <fieldset className="flex flex-col gap-3 sm:col-span-full" aria-describedby={fields.signature ? 'signature-error' : 'signature-hint'}>
+          <legend className="text-sm font-semibold">{t('signatureLegend')}</legend>
+          <p id="signature-hint" className="text-sm text-slate-600">
+            {t('signatureHint')}
+          </p>
+          <SignaturePad initial={values.signature} error={fields.signature} />
+          {fields.signature ? (
+            <span id="signature-error" className="text-sm font-medium text-red-700">
+              {fields.signature}
+            </span>
+          ) : null}
+          <TextField
+            id="delivery-typed-signature"
+            name="typedSignature"
+            label={t('typedSignature')}
+            hint={t('typedSignatureHint')}
+            maxLength={100}
+            autoComplete="off"
+            defaultValue={values.typedSignature ?? ''}
+            error={fields.typedSignature}
+          />
+          <TextField
+            id="delivery-signer-name"
+            name="signerName"
+            label={t('signerName')}
+            maxLength={100}
+            required
+            defaultValue={values.signerName ?? saleBuyerName}
+            error={fields.signerName}
+          />
+        </fieldset>
+        <button type="submit" disabled={busy} className={`${primaryButton} sm:col-span-full sm:justify-self-start`}>
+          {t('submitDelivery')}
+        </button>
+      </Form>
+    </>
   );
 }
