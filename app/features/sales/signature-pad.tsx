@@ -14,9 +14,12 @@ export function SignaturePad({ initial, error }: { initial?: string | undefined;
   const [ready, setReady] = useState(false);
   const drawing = useRef<{ x: number; y: number } | null>(null);
 
+  // Shown only once the script runs: without it, the typed name signs.
+  useEffect(() => setReady(true), []);
+
   useEffect(() => {
     const canvas = canvasRef.current;
-    if (!canvas) return;
+    if (!ready || !canvas) return;
     // The canvas's pixels follow its shown size and the screen's density, so a line is sharp on a phone.
     const scale = window.devicePixelRatio || 1;
     const box = canvas.getBoundingClientRect();
@@ -34,8 +37,7 @@ export function SignaturePad({ initial, error }: { initial?: string | undefined;
       image.onload = () => context.drawImage(image, 0, 0, box.width, box.height);
       image.src = initial;
     }
-    setReady(true);
-  }, [initial]);
+  }, [ready, initial]);
 
   const point = (event: React.PointerEvent<HTMLCanvasElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
