@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { secondaryButton } from '../../components/form.tsx';
+import { useHydrated } from '../../components/use-hydrated.ts';
 import { deliveryText as t } from './delivery-texts.ts';
 
 /**
@@ -11,11 +12,9 @@ import { deliveryText as t } from './delivery-texts.ts';
 export function SignaturePad({ initial, error }: { initial?: string | undefined; error?: string | undefined }) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const [value, setValue] = useState(initial ?? '');
-  const [ready, setReady] = useState(false);
-  const drawing = useRef<{ x: number; y: number } | null>(null);
-
   // Shown only once the script runs: without it, the typed name signs.
-  useEffect(() => setReady(true), []);
+  const ready = useHydrated();
+  const drawing = useRef<{ x: number; y: number } | null>(null);
 
   useEffect(() => {
     const canvas = canvasRef.current;
