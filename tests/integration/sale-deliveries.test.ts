@@ -218,10 +218,15 @@ describe.skipIf(!sharedUrl)(`the delivery of a sold car (${dialect})`, () => {
     const saleId = await sell('hi');
     const delivered = await post(saleId, await deliveryForm({ odometer: '18250', typedSignature: 'Meera K.', signerName: 'Meera Kulkarni' }, ['rc', 'noc']));
     expect(delivered.status).toBe(303);
-    const { items } = (await (await buyer.get('/api/v1/me/documents')).json()) as {
-      items: Array<{ id: number; kind: string; number: string; language: string }>;
-    };
-    const note = items.find((item) => item.kind === 'delivery-note' && item.language === 'hi');
+    // The job queued with the delivery makes the note: the buyer's list has it once the job has run.
+    let note: { id: number; kind: string; number: string; language: string } | undefined;
+    for (let attempt = 0; attempt < 50 && !note; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      const { items } = (await (await buyer.get('/api/v1/me/documents')).json()) as {
+        items: Array<{ id: number; kind: string; number: string; language: string }>;
+      };
+      note = items.find((item) => item.kind === 'delivery-note' && item.language === 'hi');
+    }
     expect(note).toBeDefined();
     const text = pdfText(await (await buyer.get(`/api/v1/me/documents/${note!.id}`)).arrayBuffer());
     // Words without a reph or a short i, which pdftotext gives in visual order (decision 114).
