@@ -282,5 +282,10 @@ describe.skipIf(!sharedUrl)(`the delivery of a sold car (${dialect})`, () => {
     const stranger = new HttpClient(server.url);
     await signUp(stranger, uniqueEmail('stranger'));
     expect((await stranger.get(`/api/v1/me/documents/${notes[0]!.id}`)).status).toBe(404);
+    // The buyer's data download has the deliveries, without where the files are kept.
+    const exported = await (await buyer.get('/api/v1/me/data')).text();
+    expect(exported).toContain('"saleDeliveries"');
+    expect(exported).toContain('"signerName":"Meera Kulkarni"');
+    expect(exported).not.toContain('sale-deliveries/');
   });
 });
