@@ -49,6 +49,7 @@ export default [
     route('admin/sales/new', 'routes/admin/sale-new.tsx'),
     route('admin/sales/:id', 'routes/admin/sale.tsx'),
     route('admin/sales/:id/documents/:documentId', 'routes/admin/sale-document.ts'),
+    route('admin/sales/:id/delivery', 'routes/admin/sale-delivery.tsx'),
   ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),

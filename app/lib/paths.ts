@@ -20,6 +20,7 @@ export const pathPatterns = {
   rentalBook: '/rent/:id/book',
   payBooking: '/profile/bookings/:id/pay',
   adminRentalBooking: '/admin/rentals/bookings/:id',
+  adminSaleDelivery: '/admin/sales/:id/delivery',
   reserveVehicle: '/vehicle/:id/reserve',
   payReservation: '/profile/reservations/:id/pay',
   cancelReservation: '/profile/reservations/:id/cancel',
@@ -228,6 +229,8 @@ export const adminPaths = {
   newSale: (reservationId?: number) => (reservationId === undefined ? '/admin/sales/new' : `/admin/sales/new?reservation=${reservationId}`),
   sale: (id: number) => `/admin/sales/${id}`,
   saleDocument: (saleId: number, documentId: number) => `/admin/sales/${saleId}/documents/${documentId}`,
+  /** The handover of a sold car to its buyer (decision 116): the checklist, the documents, the buyer's signature. */
+  saleDelivery: (saleId: number) => fill(pathPatterns.adminSaleDelivery, { id: saleId }),
   /** The day's test drives (today, India time, without a date). */
   testDrives: '/admin/test-drives',
   testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,

@@ -639,7 +639,28 @@ export interface SaleTable {
   updated_at: string;
 }
 
-export type DocumentKind = 'tax-invoice' | 'credit-note';
+export type DocumentKind = 'tax-invoice' | 'credit-note' | 'delivery-note';
+
+/** The delivery of a sold car (migration 042, server/sales/deliveries.ts): one per sale. */
+export interface SaleDeliveryTable {
+  id: Generated<number>;
+  sale_id: number;
+  odometer: number;
+  /** Eighths of a tank. */
+  fuel: number;
+  keys_count: number;
+  /** JSON: DeliveryDocument[]. */
+  documents_handed: string;
+  other_documents: string;
+  /** JSON: StoredPhoto[] (server/rentals/checklists.ts). */
+  photos: string;
+  signature_key: string | null;
+  typed_signature: string | null;
+  signer_name: string;
+  signed_at_ms: number;
+  delivered_by: string;
+  created_at: string;
+}
 
 /** A PDF issued (migration 040, server/documents): kept in the private storage. */
 export interface DocumentTable {
@@ -696,4 +717,5 @@ export interface DB {
   invoice_series: InvoiceSeriesTable;
   sales: SaleTable;
   documents: DocumentTable;
+  sale_deliveries: SaleDeliveryTable;
 }

@@ -702,12 +702,14 @@ export const inspectionSlotsSchema = z
 export const inspectionAnswerSchema = z.object({ inspection: inspectionSchema }).meta({ id: 'InspectionAnswer' });
 export const inspectionListSchema = z.object({ inspections: z.array(inspectionSchema.extend({ changeable: z.boolean() })) }).meta({ id: 'InspectionList' });
 
-// The documents the dealer issued to the person (decision 114): invoices and credit notes of cars bought.
+// The documents the dealer issued to the person (decisions 114, 116): invoices, credit notes and delivery notes of cars bought.
 const issuedDocumentSchema = z
   .object({
     id: z.int(),
-    kind: z.enum(['tax-invoice', 'credit-note']),
-    number: z.string().meta({ description: 'The invoice or credit note number, as on the document (GB/2026-27/00123).' }),
+    kind: z.enum(['tax-invoice', 'credit-note', 'delivery-note']),
+    number: z
+      .string()
+      .meta({ description: "The document's number as on it: an invoice's or credit note's (GB/2026-27/00123), a delivery note's (DN-GB/2026-27/00123)." }),
     language: z.enum(['en', 'hi']),
     bytes: z.int(),
     sha256: z.string().meta({ description: "The PDF's SHA-256, hex: the file downloaded is the one issued." }),

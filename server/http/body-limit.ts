@@ -39,7 +39,7 @@ const vehicleUpload: BodyClass = {
 };
 /** A driving licence: photos of its two sides and two short fields. */
 const licenceUpload: BodyClass = { maxBytes: 2 * MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 2 } };
-/** A handover or return checklist: a photo of each side and the dashboard, and the damage notes' photos. */
+/** A handover or return checklist (a rental's, a sold car's delivery): a photo of each side and the dashboard, and the damage notes' photos. */
 const CHECKLIST_PHOTOS = CHECKLIST_ITEMS.length + MAX_DAMAGE_NOTES;
 const checklistUpload: BodyClass = {
   maxBytes: CHECKLIST_PHOTOS * MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES,
@@ -54,7 +54,7 @@ const classes: Array<[string[], BodyClass]> = [
   // An inspection's photos go through the vehicle photos' pipeline and limits (decision 084).
   [[adminPaths.addVehicle, adminPaths.aliases.addVehicle, pathPatterns.adminEditVehicle, pathPatterns.adminInspection], vehicleUpload],
   [[adminPaths.categories, adminPaths.aliases.manageCategories, adminPaths.addCategory], categoryUpload],
-  [[pathPatterns.adminRentalBooking], checklistUpload],
+  [[pathPatterns.adminRentalBooking, pathPatterns.adminSaleDelivery], checklistUpload],
   [[paths.requestVehicle, '/api/v1/vehicle-requests', adminPaths.sellingVehicles, adminPaths.aliases.sellingVehicles, adminPaths.requestedVehicles], longText],
 ];
 

@@ -14,6 +14,8 @@ import {
   type ChargeLine,
 } from '../../app/features/rentals/rental-checklist.ts';
 import type { ReturnCharges } from '../../app/features/rentals/rental-price.ts';
+import { FUEL_EIGHTHS_MAX } from '../../app/features/rentals/rentals.ts';
+import { MAX_ODOMETER_KM } from '../../app/lib/vehicle.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/connection.ts';
 import type { DB } from '../db/schema.ts';
@@ -26,6 +28,8 @@ import type { Storage } from '../media/storage.ts';
  * (the renter of the booking and the admins see them): they live in `privateStorage` under
  * `rental-checklists/` with random names, are read only through `readChecklistPhoto` whose caller
  * checked the viewer, and are deleted when their booking is purged (server/privacy/retention.ts).
+ * A sold car's delivery (decision 116) uses the same engine: the reading, the photos and their
+ * refusals, stored under its own prefix.
  */
 
 /** A stored photo: what the pages see plus where it is (the keys never leave the server). */
@@ -40,7 +44,16 @@ export type ChecklistInput = {
   damage: DamageInput[];
 };
 
-const PHOTO_PREFIX = 'rental-checklists';
+/** Where a rental's checklist photos are kept; a sale's delivery passes its own (server/sales/deliveries.ts). */
+const RENTAL_PHOTO_PREFIX = 'rental-checklists';
+
+/** A reading of the car at a handover: whole km on the odometer and eighths of a tank. `fields` name the form's inputs. */
+export function checkReading(reading: { odometer: number; fuel: number }, fields: { odometer: string; fuel: string }): void {
+  if (!Number.isSafeInteger(reading.odometer) || reading.odometer < 0 || reading.odometer > MAX_ODOMETER_KM)
+    throw new InvalidInputError(t('odometerWholeKm'), { [fields.odometer]: t('odometerWholeKm') });
+  if (!Number.isInteger(reading.fuel) || reading.fuel < 0 || reading.fuel > FUEL_EIGHTHS_MAX)
+    throw new InvalidInputError(t('fuelEighths'), { [fields.fuel]: t('fuelEighths') });
+}
 
 /**
  * Refuses a checklist that misses a required photo or has a half-filled damage note, naming
@@ -98,7 +111,12 @@ function photoRefused(field: string, label: string, error: ImageRejectedError): 
  * then stores each re-encoded (sharp, no metadata) in the private storage. Returns what the
  * checklist row records; on any failure nothing stays stored.
  */
-export async function storeChecklistPhotos(privateStorage: Storage, stage: ChecklistStage, input: ChecklistInput): Promise<StoredPhoto[]> {
+export async function storeChecklistPhotos(
+  privateStorage: Storage,
+  stage: ChecklistStage,
+  input: ChecklistInput,
+  prefix: string = RENTAL_PHOTO_PREFIX,
+): Promise<StoredPhoto[]> {
   checkChecklist(stage, input);
   const planned: Array<{ field: string; label: string; upload: Upload; view: ChecklistPhotoView }> = [];
   for (const item of CHECKLIST_ITEMS) {
@@ -126,8 +144,8 @@ export async function storeChecklistPhotos(privateStorage: Storage, stage: Check
   const stored: StoredPhoto[] = [];
   try {
     for (const photo of planned) {
-      const key = `${PHOTO_PREFIX}/${photo.view.id}.webp`;
-      const thumbKey = `${PHOTO_PREFIX}/${photo.view.id}-thumb.webp`;
+      const key = `${prefix}/${photo.view.id}.webp`;
+      const thumbKey = `${prefix}/${photo.view.id}-thumb.webp`;
       try {
         await storeSinglePhotoWithThumb(privateStorage, photo.upload.source, key, thumbKey);
       } catch (error) {

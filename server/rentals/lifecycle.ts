@@ -11,7 +11,15 @@ import type { ChecklistStage } from '../../app/features/rentals/rental-checklist
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Storage } from '../media/storage.ts';
-import { checkChecklist, deleteStoredPhotos, insertChecklist, storeChecklistPhotos, type ChecklistInput, type StoredPhoto } from './checklists.ts';
+import {
+  checkChecklist,
+  checkReading,
+  deleteStoredPhotos,
+  insertChecklist,
+  storeChecklistPhotos,
+  type ChecklistInput,
+  type StoredPhoto,
+} from './checklists.ts';
 import { EARLY_HANDOVER_HOURS, formatIndiaDateTime, FUEL_EIGHTHS_MAX, type BookingStatus } from '../../app/features/rentals/rentals.ts';
 import { formatPaise, isInPersonMethod, MAX_REFERENCE_LENGTH, rupeesToPaise, type InPersonMethod } from '../../app/lib/money.ts';
 import type { HandoverMoney, SettlementMoney } from '../../app/features/rentals/rental-money.ts';
@@ -25,7 +33,6 @@ import { recordRefund, sendRefund, type RecordedRefund, type RefundReason } from
 import { changeAndQueue } from '../notify/outgoing.ts';
 import type { Database } from '../db/connection.ts';
 import { notFreeMessage, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
-import { MAX_ODOMETER_KM } from '../../app/lib/vehicle.ts';
 import { transition, type Actor } from '../transitions.ts';
 import { BOOKING_TRANSITIONS, type BookingEvent } from './booking-transitions.ts';
 
@@ -206,15 +213,6 @@ export async function refuseBooking(services: RentalDeskServices, input: { booki
   return mustGet(services, booking.id);
 }
 
-function checkOdometer(value: number, field: string): void {
-  if (!Number.isSafeInteger(value) || value < 0 || value > MAX_ODOMETER_KM)
-    throw new InvalidInputError(t('odometerWholeKm'), { [field]: t('odometerWholeKm') });
-}
-
-function checkFuel(value: number, field: string): void {
-  if (!Number.isInteger(value) || value < 0 || value > FUEL_EIGHTHS_MAX) throw new InvalidInputError(t('fuelEighths'), { [field]: t('fuelEighths') });
-}
-
 /**
  * Moves the booking with `set` and records the checklist (its photos already stored) in one
  * transaction; when the move fails (another admin was quicker) the photos are deleted again.
@@ -320,8 +318,7 @@ export async function handOver(
     actorEmail: string;
   },
 ): Promise<Booking> {
-  checkOdometer(input.odometerOut, 'odometerOut');
-  checkFuel(input.fuelOut, 'fuelOut');
+  checkReading({ odometer: input.odometerOut, fuel: input.fuelOut }, { odometer: 'odometerOut', fuel: 'fuelOut' });
   checkChecklist('handover', input.checklist);
   const booking = await mustGet(services, input.bookingId);
   const to = nextStatus(booking, 'hand_over', 'desk', 'handedOver');
@@ -416,8 +413,7 @@ function checkReturnTime(services: RentalServices, booking: Booking, returnedMs:
 }
 
 async function chargesFor(services: RentalDeskServices, booking: Booking, input: ReturnInput, damage: DamageCharge[]): Promise<ReturnCharges> {
-  checkOdometer(input.odometerIn, 'odometerIn');
-  checkFuel(input.fuelIn, 'fuelIn');
+  checkReading({ odometer: input.odometerIn, fuel: input.fuelIn }, { odometer: 'odometerIn', fuel: 'fuelIn' });
   if (!Number.isSafeInteger(input.fuelCharge) || input.fuelCharge < 0 || input.fuelCharge > 1_000_000) {
     throw new InvalidInputError(t('fuelChargeWhole'), { fuelCharge: t('fuelChargeWhole') });
   }

@@ -1,4 +1,5 @@
 import type { PersonalData } from '../privacy/personal-data.ts';
+import { findDelivery } from './delivery-store.ts';
 import { saleQuery, toSale } from './store.ts';
 
 /** How long a sale and its documents are kept: GST's books (CGST Act section 36: 72 months from the year's annual return). */
@@ -42,6 +43,41 @@ export const salesPersonalData: PersonalData[] = [
       action: 'anonymise',
       rows: (trx, person) => trx.updateTable('sales').set({ user_id: null }).where('user_id', '=', person.userId).execute(),
       reason: KEPT_BY_LAW,
+    },
+    retention: SALE_RETENTION,
+  },
+  {
+    table: 'sale_deliveries',
+    personal: {
+      signer_name: 'the name of the buyer who signed for the car',
+      typed_signature: 'the name the buyer typed as their signature',
+      signature_key: "where the buyer's drawn signature (a PNG) is kept in the private storage",
+      photos: "the car's photos at the handover, in the private storage",
+      delivered_by: "the admin's email who handed the car over",
+    },
+    notPersonal: {
+      documents_handed: "which of the car's papers were handed over (RC, insurance...)",
+      other_documents: 'other papers handed over, as the desk named them',
+    },
+    foundBy: "through its sale's user_id (sales)",
+    export: {
+      section: 'saleDeliveries',
+      gather: async ({ database, userId }) => {
+        const sales = await database.db.selectFrom('sales').select('id').where('user_id', '=', userId).orderBy('id').execute();
+        const deliveries = [];
+        for (const sale of sales) {
+          const delivery = await findDelivery(database, Number(sale.id));
+          if (!delivery) continue;
+          const { photos: _photos, signatureKey: _key, deliveredBy: _admin, ...kept } = delivery;
+          deliveries.push({ ...kept, signedAt: new Date(delivery.signedAtMs).toISOString() });
+        }
+        return deliveries;
+      },
+    },
+    erase: {
+      action: 'keep',
+      reason:
+        "the signed delivery (the buyer's signature, the photos, the signer's name) is the dealer's record that the car was handed over, kept with its sale; erasure unlinks the sale from the account, which is all that ties the delivery to it",
     },
     retention: SALE_RETENTION,
   },

@@ -21,6 +21,8 @@ import { SALE_TRANSITIONS } from './sale-transitions.ts';
 import { findSale, type Dealer, type Sale } from './store.ts';
 import { findIssued, keepDocument, type IssuedDocument } from '../documents/documents.ts';
 import { renderSaleDocument, type SaleDocumentKind } from './invoice-pdf.ts';
+import { deliveryNoteNumber, findDelivery, readStored } from './delivery-store.ts';
+import { renderDeliveryNote } from './delivery-pdf.ts';
 
 /**
  * The sale of a car (docs/decisions/114): from a buyer's reservation or a walk-in at the desk.
@@ -312,12 +314,36 @@ export async function saleDocument(services: SaleServices, sale: Sale, kind: Sal
   });
 }
 
-/** The job that makes a sale's documents once the sale (or its cancel) is committed. */
+/** The delivery note of a sale whose car was handed over (decision 116), made and kept on first need; null before the handover. */
+export async function deliveryNoteDocument(services: SaleServices, sale: Sale): Promise<IssuedDocument | null> {
+  const delivery = await findDelivery(services.database, sale.id);
+  if (!delivery) return null;
+  const number = deliveryNoteNumber(sale.invoiceNumber);
+  const issued = await findIssued(services.database, 'delivery-note', number);
+  if (issued) return issued;
+  const signature = delivery.signatureKey === null ? null : await readStored(services.privateStorage, delivery.signatureKey);
+  return keepDocument(services, {
+    kind: 'delivery-note',
+    number,
+    ownerKind: 'sale',
+    ownerId: sale.id,
+    userId: sale.userId,
+    language: sale.language,
+    pdf: await renderDeliveryNote(sale, delivery, number, signature),
+  });
+}
+
+/** The job that makes a sale's documents once the sale (or its cancel, or its delivery) is committed. */
 export const SALE_DOCUMENTS_JOB = 'sale-documents';
 
-/** Every document the sale has by now: its tax invoice, and the credit note of a cancelled sale, each made on first need. */
+/**
+ * Every document the sale has by now: its tax invoice, the delivery note of a car handed over,
+ * and the credit note of a cancelled sale, each made on first need.
+ */
 export async function issueSaleDocuments(services: SaleServices, sale: Sale): Promise<IssuedDocument[]> {
   const documents = [await saleDocument(services, sale, 'tax-invoice')];
+  const deliveryNote = await deliveryNoteDocument(services, sale);
+  if (deliveryNote) documents.push(deliveryNote);
   if (sale.status === 'cancelled') documents.push(await saleDocument(services, sale, 'credit-note'));
   return documents;
 }

@@ -17,6 +17,7 @@ import type { HandoverMoney, SettlementMoney } from '../../features/rentals/rent
 import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
 import { PageHeader } from '../../features/admin/admin-ui.tsx';
 import { ChargeList, ChecklistRecords } from '../../features/rentals/checklist-records.tsx';
+import { ChecklistFields, FuelField, NumberField } from '../../features/rentals/checklist-fields.tsx';
 import { FormMessage, inputClass, primaryButton, secondaryButton, SelectField, TextField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { formError, noFormErrors, parseForm, typedValues } from '../../lib/form-errors.ts';
@@ -27,19 +28,10 @@ import { parseId } from '../../lib/input.ts';
 import { licenceStatusText } from '../../features/rentals/licence.ts';
 import { adminPaths } from '../../lib/paths.ts';
 import type { ReturnCharges } from '../../features/rentals/rental-price.ts';
-import {
-  chargeLines,
-  checklistItemLabels,
-  CHECKLIST_ITEMS,
-  damageField,
-  fuelText,
-  MAX_DAMAGE_NOTES,
-  MAX_DAMAGE_NOTE_LENGTH,
-  type ChecklistStage,
-} from '../../features/rentals/rental-checklist.ts';
-import { imageTooLarge, MAX_IMAGE_MB } from '../../lib/uploads.ts';
+import { chargeLines } from '../../features/rentals/rental-checklist.ts';
+import { imageTooLarge } from '../../lib/uploads.ts';
 import { formatRange } from '../../features/rentals/rent-view.ts';
-import { bookingStatusLabels, EARLY_HANDOVER_HOURS, FUEL_EIGHTHS_MAX } from '../../features/rentals/rentals.ts';
+import { bookingStatusLabels, EARLY_HANDOVER_HOURS } from '../../features/rentals/rentals.ts';
 import { seo, siteFromMatches } from '../../lib/seo.ts';
 import { deskRentalsText as t } from '../../features/rentals/desk-rentals-texts.ts';
 import type { Route } from './+types/rental-booking';
@@ -251,81 +243,6 @@ function Statement({
   );
 }
 
-/** The checklist's inputs: a photo of each side and the dashboard (the phone's camera opens), and the damage rows. */
-function ChecklistFields({ stage, fields }: { stage: ChecklistStage; fields: Record<string, string> }) {
-  const fileClass = 'block w-full text-sm file:mr-2 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold';
-  return (
-    <fieldset className="flex flex-col gap-3 sm:col-span-full">
-      <legend className="text-sm font-semibold">{t('photosLegend', { mb: MAX_IMAGE_MB })}</legend>
-      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {CHECKLIST_ITEMS.map((item) => (
-          <label key={item} className="flex flex-col gap-1 rounded-lg p-2 text-sm font-semibold ring-1 ring-slate-200">
-            {checklistItemLabels()[item]}
-            <input
-              type="file"
-              name={item}
-              accept="image/*"
-              capture="environment"
-              required
-              aria-invalid={fields[item] ? true : undefined}
-              className={fileClass}
-            />
-            {fields[item] ? <span className="font-medium text-red-700">{fields[item]}</span> : null}
-          </label>
-        ))}
-      </div>
-      <details className="rounded-lg p-2 ring-1 ring-slate-200" open={Object.keys(fields).some((name) => name.startsWith('damage'))}>
-        <summary className="cursor-pointer text-sm font-semibold">
-          {t(stage === 'return' ? 'damageSummaryReturn' : 'damageSummary', { max: MAX_DAMAGE_NOTES })}
-        </summary>
-        <div className="mt-2 flex flex-col gap-3">
-          {Array.from({ length: MAX_DAMAGE_NOTES }, (_, index) => (
-            <div key={index} className="grid grid-cols-1 gap-2 border-t border-slate-100 pt-2 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-              <label className="flex flex-col gap-1 text-sm font-semibold">
-                {t('damageNumbered', { number: index + 1 })}
-                <input
-                  name={damageField(index, 'Note')}
-                  maxLength={MAX_DAMAGE_NOTE_LENGTH}
-                  placeholder={t('damagePlaceholder')}
-                  aria-invalid={fields[damageField(index, 'Note')] ? true : undefined}
-                  className={`${inputClass} py-2`}
-                />
-                {fields[damageField(index, 'Note')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Note')]}</span> : null}
-              </label>
-              <label className="flex flex-col gap-1 text-sm font-semibold">
-                {t('itsPhoto')}
-                <input type="file" name={damageField(index, 'Photo')} accept="image/*" capture="environment" className={fileClass} />
-                {fields[damageField(index, 'Photo')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Photo')]}</span> : null}
-              </label>
-              {stage === 'return' ? (
-                <>
-                  <label className="flex items-center gap-2 text-sm font-semibold">
-                    <input type="checkbox" name={damageField(index, 'New')} defaultChecked className="h-5 w-5" />
-                    {t('newSinceHandover')}
-                  </label>
-                  <label className="flex flex-col gap-1 text-sm font-semibold">
-                    {t('chargeRupees')}
-                    <input
-                      name={damageField(index, 'Charge')}
-                      type="number"
-                      min={0}
-                      step={1}
-                      inputMode="numeric"
-                      placeholder="0"
-                      className={`${inputClass} py-2`}
-                    />
-                    {fields[damageField(index, 'Charge')] ? <span className="font-medium text-red-700">{fields[damageField(index, 'Charge')]}</span> : null}
-                  </label>
-                </>
-              ) : null}
-            </div>
-          ))}
-        </div>
-      </details>
-    </fieldset>
-  );
-}
-
 /**
  * Money at the desk as the desk reads it ("₹7,124 collected in cash"): the renter's own sentences
  * (app/features/rentals/rental-money.ts) speak to the renter ("returned to you").
@@ -416,55 +333,6 @@ function FormProblem({ message }: { message: string | null | undefined }) {
       {message}
     </p>
   ) : null;
-}
-
-function FuelField({ name, label, defaultValue, error }: { name: string; label: string; defaultValue: number | string; error?: string | undefined }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm font-semibold">
-      {label}
-      <select name={name} defaultValue={defaultValue} aria-invalid={error ? true : undefined} className={inputClass}>
-        {Array.from({ length: FUEL_EIGHTHS_MAX + 1 }, (_, eighths) => (
-          <option key={eighths} value={eighths}>
-            {fuelText(eighths)}
-          </option>
-        ))}
-      </select>
-      {error ? <span className="font-medium text-red-700">{error}</span> : null}
-    </label>
-  );
-}
-
-function NumberField({
-  name,
-  label,
-  max,
-  defaultValue,
-  error,
-}: {
-  name: string;
-  label: string;
-  max: number;
-  defaultValue?: string | number | undefined;
-  error?: string | undefined;
-}) {
-  return (
-    <label className="flex flex-col gap-1 text-sm font-semibold">
-      {label}
-      <input
-        name={name}
-        type="number"
-        min={0}
-        max={max}
-        step={1}
-        inputMode="numeric"
-        required
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        className={inputClass}
-      />
-      {error ? <span className="font-medium text-red-700">{error}</span> : null}
-    </label>
-  );
 }
 
 export default function RentalBooking({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { NotFoundError } from '../../../server/errors.ts';
 import { cancelSale, saleWithDocuments } from '../../../server/sales/sales.ts';
+import { deliverySummary } from '../../../server/sales/delivery-store.ts';
 import { latestToast, PageHeader, stamp } from '../../features/admin/admin-ui.tsx';
 import { Toast } from '../../features/admin/toast.tsx';
 import { FormMessage, secondaryButton, TextAreaField } from '../../components/form.tsx';
@@ -12,6 +13,7 @@ import { appContext } from '../../context.ts';
 import { formatRate } from '../../features/sales/gst.ts';
 import { saleCancelSchema } from '../../features/sales/schemas.ts';
 import { salesText as t } from '../../features/sales/sales-texts.ts';
+import { SaleDeliverySection } from '../../features/sales/sale-delivery-section.tsx';
 import { parseForm } from '../../lib/form-errors.ts';
 import { parseId } from '../../lib/input.ts';
 import { formatPaise } from '../../lib/money.ts';
@@ -19,7 +21,7 @@ import { adminPaths } from '../../lib/paths.ts';
 import { adminPageMeta } from '../../lib/seo.ts';
 import type { Route } from './+types/sale';
 
-/** One sale at the desk (decision 114): its figures, its documents to download, its cancellation by credit note. */
+/** One sale at the desk (decision 114): its figures, its documents to download, its delivery (decision 116), its cancellation by credit note. */
 
 export function meta(args: Route.MetaArgs) {
   return adminPageMeta(t('salesTitle'))(args);
@@ -52,6 +54,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         taxLines: sale.taxLines.map((line) => ({ label: t(line.kind, { rate: formatRate(line.rateBasisPoints) }), amount: formatPaise(line.amountPaise) })),
       },
       documents: documents.map((document) => ({ id: document.id, kind: document.kind, number: document.number })),
+      delivery: await deliverySummary(services.database, sale.id),
       toast: flash.toast ? stamp(flash.toast.tone, flash.toast.text) : null,
     },
     { headers: flash.headers },
@@ -132,6 +135,7 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+      <SaleDeliverySection saleId={sale.id} recorded={sale.status === 'recorded'} delivery={loaderData.delivery} />
       {sale.status === 'recorded' ? (
         <section aria-labelledby="sale-cancel" className="w-full max-w-2xl rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 id="sale-cancel" className="text-lg font-bold">

@@ -1000,7 +1000,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My documents: the tax invoices and credit notes of cars I bought */
+        /** My documents: the tax invoices, credit notes and delivery notes of cars I bought */
         get: operations["getMeDocuments"];
         put?: never;
         post?: never;
@@ -2126,8 +2126,8 @@ export interface components {
         IssuedDocument: {
             id: number;
             /** @enum {string} */
-            kind: "tax-invoice" | "credit-note";
-            /** @description The invoice or credit note number, as on the document (GB/2026-27/00123). */
+            kind: "tax-invoice" | "credit-note" | "delivery-note";
+            /** @description The document's number as on it: an invoice's or credit note's (GB/2026-27/00123), a delivery note's (DN-GB/2026-27/00123). */
             number: string;
             /** @enum {string} */
             language: "en" | "hi";
