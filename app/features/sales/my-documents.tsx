@@ -1,9 +1,10 @@
+import type { DocumentKind } from './sale-rules.ts';
 import { salesText as t } from './sales-texts.ts';
 
 /** A document issued to the person, as the profile lists it. */
-export type MyDocument = { id: number; kind: 'tax-invoice' | 'credit-note'; number: string; createdAt: string };
+export type MyDocument = { id: number; kind: DocumentKind; number: string; createdAt: string };
 
-/** The person's own invoices and credit notes (decision 114), each downloaded through the API, which answers only its owner. */
+/** The person's own invoices, credit notes and rental agreements (decisions 114, 119), each downloaded through the API, which answers only its owner. */
 export function MyDocuments({ documents }: { documents: readonly MyDocument[] }) {
   if (documents.length === 0) return null;
   return (
