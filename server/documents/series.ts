@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 
 /**
@@ -8,11 +8,11 @@ import type { DB } from '../db/schema.ts';
  */
 
 /**
- * The next number of `series`, in `trx`: its counter row moves by one (made at 1 by the year's
+ * The next number of `series`, in `trx` (a transaction: the change the number is for): its counter row moves by one (made at 1 by the year's
  * first document). PostgreSQL holds the row's lock until the transaction ends, so documents at
  * once take consecutive numbers; SQLite has one writer. A rolled-back change rolls its number back too.
  */
-export async function nextInSeries(trx: Transaction<DB>, series: string): Promise<number> {
+export async function nextInSeries(trx: Kysely<DB>, series: string): Promise<number> {
   const row = await trx
     .insertInto('invoice_series')
     .values({ series, last: 1 })

@@ -708,7 +708,9 @@ const issuedDocumentSchema = z
   .object({
     id: z.int(),
     kind: z.enum(DOCUMENT_KINDS),
-    number: z.string().meta({ description: 'The document\'s number, as on it: an invoice\'s (GB/2026-27/00123, RI/2026-27/00001), a credit note\'s, a rental agreement\'s (RA-42).' }),
+    number: z.string().meta({
+      description: "The document's number, as on it: an invoice's (GB/2026-27/00123, RI/2026-27/00001), a credit note's, a rental agreement's (RA-42).",
+    }),
     language: z.enum(['en', 'hi']),
     bytes: z.int(),
     sha256: z.string().meta({ description: "The PDF's SHA-256, hex: the file downloaded is the one issued." }),

@@ -31,6 +31,7 @@ export type RentalInvoice = {
   language: 'en' | 'hi';
   dealer: InvoiceDealer;
   renter: { name: string; phone: string };
+  car: { name: string; registration: string };
   /** GST state code of the place of supply: the dealer's (the car is handed over and delivered there). */
   supplyState: string;
   rateBasisPoints: number;
@@ -93,7 +94,10 @@ export function rentalInvoiceFigures(input: {
   else {
     // Half each; an odd paisa to SGST, as on a sale's invoice.
     const half = Math.floor(taxPaise / 2);
-    taxLines.push({ kind: 'cgst', rateBasisPoints: rateBp / 2, amountPaise: half }, { kind: 'sgst', rateBasisPoints: rateBp / 2, amountPaise: taxPaise - half });
+    taxLines.push(
+      { kind: 'cgst', rateBasisPoints: rateBp / 2, amountPaise: half },
+      { kind: 'sgst', rateBasisPoints: rateBp / 2, amountPaise: taxPaise - half },
+    );
   }
   return {
     rateBasisPoints: rateBp,

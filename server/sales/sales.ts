@@ -6,7 +6,6 @@ import type { SaleForm } from '../../app/features/sales/schemas.ts';
 import { salesText as t } from '../../app/features/sales/sales-texts.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { settingsFor } from '../admin/settings.ts';
-import type { DB } from '../db/schema.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { acceptedPaise } from '../payments/ledger.ts';

@@ -1000,7 +1000,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My documents: the tax invoices and credit notes of cars I bought */
+        /** My documents: the tax invoices and credit notes of cars I bought, and my rentals' agreements and tax invoices */
         get: operations["getMeDocuments"];
         put?: never;
         post?: never;
@@ -2072,8 +2072,8 @@ export interface components {
         IssuedDocument: {
             id: number;
             /** @enum {string} */
-            kind: "tax-invoice" | "credit-note";
-            /** @description The invoice or credit note number, as on the document (GB/2026-27/00123). */
+            kind: "tax-invoice" | "credit-note" | "rental-agreement" | "rental-invoice";
+            /** @description The document's number, as on it: an invoice's (GB/2026-27/00123, RI/2026-27/00001), a credit note's, a rental agreement's (RA-42). */
             number: string;
             /** @enum {string} */
             language: "en" | "hi";
