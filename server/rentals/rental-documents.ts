@@ -51,11 +51,9 @@ export function invoiceDealer(settings: Settings): InvoiceDealer | null {
 /** The renter as the documents name them: the profile's name and phone, the licence's number. */
 export async function renterOf(database: Database, userId: string): Promise<{ name: string; phone: string; licenceNumber: string }> {
   if (!userId) return { name: '', phone: '', licenceNumber: '' };
-  const [user, profile, licence] = await Promise.all([
-    database.db.selectFrom('user').select(['name']).where('id', '=', userId).executeTakeFirst(),
-    getProfile(database, userId),
-    getLicence(database, userId),
-  ]);
+  const [profile, licence] = await Promise.all([getProfile(database, userId), getLicence(database, userId)]);
+  // The account's name only when the profile has none.
+  const user = profile?.name ? null : await database.db.selectFrom('user').select(['name']).where('id', '=', userId).executeTakeFirst();
   return { name: personName(profile, user), phone: profile?.phone ?? '', licenceNumber: licence?.number ?? '' };
 }
 

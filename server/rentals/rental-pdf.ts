@@ -170,7 +170,7 @@ export async function renderRentalInvoice(booking: Booking, invoice: RentalInvoi
   const { rule } = writer(pdf);
 
   pdf.text(t('taxInvoice'), LEFT, 40, { size: 18, bold: true });
-  pdf.text(t('original'), LEFT + 300, 46, { width: 215, align: 'right', color: MUTED });
+  pdf.text(t('rentalOriginal'), LEFT + 300, 46, { width: 215, align: 'right', color: MUTED });
   dealerBlock(pdf, t, invoice.dealer);
   pdf.text(`${t('state')}: ${state(invoice.dealer.stateCode)}`, LEFT, pdf.doc.y + 2, { width: 300 });
   const dealerBottom = pdf.doc.y;
