@@ -24,8 +24,8 @@ const WIDTH = 515;
 const RIGHT = LEFT + WIDTH;
 const LINE = '#cbd5e1';
 const MUTED = '#475569';
-/** Below this a block starts on a new page (A4 is 842 points high, the margin 40). */
-const PAGE_END = 770;
+/** Below this a block starts on a new page (A4 is 842 points high, pdfkit's margin 40). */
+const PAGE_END = 795;
 
 /** What the agreement says besides the booking: who rents, whose car, and the terms read from the terms page's source. */
 export type AgreementParticulars = {
@@ -126,7 +126,7 @@ export async function renderRentalAgreement(booking: Booking, particulars: Agree
   y += 8;
   pdf.text(t('rentalCharges'), LEFT, y, { size: 8, color: MUTED });
   pdf.text(`${t('amount')} (₹)`, LEFT + 405, y, { size: 8, color: MUTED, width: 110, align: 'right' });
-  y = pdf.doc.y + 3;
+  y += 14;
   const quote = quoteInLanguage(booking.quote, language);
   const row = (label: string, rupees: number, bold = false) => {
     pdf.text(label, LEFT, y, { width: 380, bold });
@@ -154,7 +154,7 @@ export async function renderRentalAgreement(booking: Booking, particulars: Agree
     pdf.text(fact.text, LEFT + 130, y, { width: WIDTH - 130 });
     y = pdf.doc.y + 5;
   }
-  y = room(y + 30, 60);
+  y = room(y + 30, 45);
   pdf.text(t('signature', { dealer: particulars.dealer.legalName }), LEFT, y, { width: 250 });
   pdf.text(t('rentalRenterSignature', { renter: particulars.renter.name }), LEFT + 280, y, { width: 235 });
   pdf.text(t('computerMade'), LEFT, pdf.doc.y + 16, { width: WIDTH, size: 7, color: '#64748b' });
