@@ -37,6 +37,7 @@ export default [
     route('admin/audit-log', 'routes/admin/audit-log.tsx'),
     route('admin/rentals', 'routes/admin/rental-desk.tsx'),
     route('admin/rentals/bookings/:id', 'routes/admin/rental-booking.tsx'),
+    route('admin/rentals/bookings/:id/documents/:documentId', 'routes/admin/rental-booking-document.ts'),
     route('admin/rentals/licences', 'routes/admin/rental-licences.tsx'),
     route('admin/selling-vehicles', 'routes/admin/selling-vehicles.tsx', { id: 'admin-selling-vehicles' }),
     route('admin/requested-vehicles', 'routes/admin/requested-vehicles.tsx'),

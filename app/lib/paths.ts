@@ -250,6 +250,8 @@ export const adminPaths = {
   rentalLicences: '/admin/rentals/licences',
   /** One booking at the desk: confirm, refuse, handover, return, settle. */
   rentalBooking: (id: number) => fill(pathPatterns.adminRentalBooking, { id }),
+  /** A booking's document (its agreement, its tax invoice) for the desk to download (decision 119). */
+  rentalBookingDocument: (bookingId: number, documentId: number) => `/admin/rentals/bookings/${bookingId}/documents/${documentId}`,
   /** The desk's moves on a car reservation (extend, convert, cancel): a form action only. */
   reservation: (id: number) => fill(pathPatterns.adminReservation, { id }),
   /** The specification's names of pages that live under /admin-panel. */

@@ -23,6 +23,7 @@ function retention(): Array<[string, string]> {
     [t('testDrivesWhat'), t('testDrivesPeriod', { months: LEAD_RETENTION_MONTHS })],
     [t('inspectionsWhat'), t('untilDeleteWith')],
     [t('reservationsWhat'), t('reservationsPeriod', { years: RENTAL_BOOKING_RETENTION_YEARS })],
+    [t('documentsWhat'), t('documentsPeriod')],
     [t('sessionsWhat'), t('sessionsPeriod')],
     [t('codesWhat'), t('codesPeriod')],
     [t('countsWhat'), t('countsPeriod')],

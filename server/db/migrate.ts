@@ -36,6 +36,7 @@ import * as jobRequestIds from './migrations/039-job-request-ids.ts';
 import * as catalogueVersionShards from './migrations/040-catalogue-version-shards.ts';
 import * as sales from './migrations/041-sales.ts';
 import * as saleDeliveries from './migrations/042-sale-deliveries.ts';
+import * as rentalDocuments from './migrations/045-rental-documents.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -76,6 +77,7 @@ const migrations: Record<string, DialectMigration> = {
   '040-catalogue-version-shards': catalogueVersionShards,
   '041-sales': sales,
   '042-sale-deliveries': saleDeliveries,
+  '045-rental-documents': rentalDocuments,
 };
 
 /**

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DocumentKind } from '../../app/features/sales/sale-rules.ts';
 
 /**
  * The tables as Kysely sees them, identical on SQLite and PostgreSQL. To keep one code path
@@ -408,6 +409,12 @@ export interface RentalBookingTable {
   /** A payment this booking did not accept (short, another currency or order, a second one), for the desk. */
   payment_problem: string | null;
   reminder_sent_at: string | null;
+  /** The tax invoice's number from the rental series, taken at the settlement (migration 045); null before, or when withheld. */
+  invoice_number: string | null;
+  /** JSON: the RentalInvoice as issued (server/rentals/rental-documents.ts). */
+  invoice: string | null;
+  /** Why a settled booking has no invoice ('dealer-gstin-missing'), for the desk. */
+  invoice_withheld: string | null;
   created_by: string | null;
   created_at: string;
   updated_at: string;
@@ -639,7 +646,11 @@ export interface SaleTable {
   updated_at: string;
 }
 
-export type DocumentKind = 'tax-invoice' | 'credit-note' | 'delivery-note';
+/** What a document issued is (app/features/sales/sale-rules.ts DOCUMENT_KINDS). */
+export type { DocumentKind };
+
+/** What a document is about (decision 119: rental bookings too). */
+export type DocumentOwnerKind = 'sale' | 'rental-booking';
 
 /** The delivery of a sold car (migration 042, server/sales/deliveries.ts): one per sale. */
 export interface SaleDeliveryTable {
@@ -667,7 +678,7 @@ export interface DocumentTable {
   id: Generated<number>;
   kind: DocumentKind;
   number: string;
-  owner_kind: 'sale';
+  owner_kind: DocumentOwnerKind;
   owner_id: number;
   user_id: string | null;
   storage_key: string;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { indiaIso } from '../../app/lib/india-time.ts';
 import type { Database } from '../db/connection.ts';
-import type { DocumentKind, DocumentTable } from '../db/schema.ts';
+import type { DocumentKind, DocumentOwnerKind, DocumentTable } from '../db/schema.ts';
 import type { Storage } from '../media/storage.ts';
 
 /**
@@ -16,7 +16,7 @@ export type IssuedDocument = {
   id: number;
   kind: DocumentKind;
   number: string;
-  ownerKind: 'sale';
+  ownerKind: DocumentOwnerKind;
   ownerId: number;
   language: 'en' | 'hi';
   sha256: string;
@@ -64,7 +64,7 @@ export async function findIssued(database: Database, kind: DocumentKind, number:
  */
 export async function keepDocument(
   services: DocumentServices,
-  input: { kind: DocumentKind; number: string; ownerKind: 'sale'; ownerId: number; userId: string | null; language: 'en' | 'hi'; pdf: Buffer },
+  input: { kind: DocumentKind; number: string; ownerKind: DocumentOwnerKind; ownerId: number; userId: string | null; language: 'en' | 'hi'; pdf: Buffer },
 ): Promise<IssuedDocument> {
   const sha256 = createHash('sha256').update(input.pdf).digest('hex');
   const key = storageKey(input.ownerKind, input.ownerId, input.kind, input.number, sha256);
@@ -90,8 +90,8 @@ export async function keepDocument(
   return (await findIssued(services.database, input.kind, input.number))!;
 }
 
-/** The documents of one sale, oldest first (the invoice, then a credit note). */
-export async function documentsOf(database: Database, ownerKind: 'sale', ownerId: number): Promise<IssuedDocument[]> {
+/** The documents of one sale or rental booking, oldest first (the invoice, then a credit note; the agreement, then the invoice). */
+export async function documentsOf(database: Database, ownerKind: DocumentOwnerKind, ownerId: number): Promise<IssuedDocument[]> {
   const rows = await database.db
     .selectFrom('documents')
     .selectAll()
@@ -116,11 +116,11 @@ export async function openDocument(
   services: Pick<DocumentServices, 'database' | 'privateStorage'>,
   id: number,
   who: { desk: true } | { userId: string },
-  ownerId?: number,
+  owner?: { kind: DocumentOwnerKind; id: number },
 ): Promise<{ document: IssuedDocument; body: ReadableStream; size: number; fileName: string } | null> {
   let query = services.database.db.selectFrom('documents').selectAll().where('id', '=', id);
   if ('userId' in who) query = query.where('user_id', '=', who.userId);
-  if (ownerId !== undefined) query = query.where('owner_id', '=', ownerId);
+  if (owner !== undefined) query = query.where('owner_kind', '=', owner.kind).where('owner_id', '=', owner.id);
   const row = await query.executeTakeFirst();
   if (!row) return null;
   const file = await services.privateStorage.get(row.storage_key);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import PDFDocument from 'pdfkit';
+import { formatPaise } from '../../app/lib/money.ts';
 
 /**
  * PDFs of the dealer's documents (decision 114), with pdfkit and the Noto Sans fonts of the
@@ -134,4 +135,13 @@ export function createPdf(info: { title: string; author: string; language: 'en' 
       return ended;
     },
   };
+}
+
+/** 2026-11-20 as invoices in India write it: 20-11-2026. */
+export const dayText = (day: string) => `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
+
+/** Paise as an amount column writes them: 6,50,000.00. */
+export function figures(amountPaise: number): string {
+  const text = formatPaise(amountPaise).replace('₹', '');
+  return text.includes('.') ? text : `${text}.00`;
 }

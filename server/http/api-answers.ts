@@ -4,6 +4,7 @@ import { FILTER_NAMES, type FilterName } from '../../app/lib/listing-filters/cat
 import { BOOKING_STATUSES, PAYMENT_METHODS, PICKUP_KINDS } from '../../app/features/rentals/rentals.ts';
 import { TEST_DRIVE_MODES, TEST_DRIVE_STATUSES } from '../../app/features/appointments/test-drives.ts';
 import { RESERVATION_STATUSES } from '../../app/features/reservations/reservations.ts';
+import { DOCUMENT_KINDS } from '../../app/features/sales/sale-rules.ts';
 
 /**
  * What `/api/v1` answers, as zod schemas: the OpenAPI document (server/http/openapi.ts) is
@@ -702,14 +703,14 @@ export const inspectionSlotsSchema = z
 export const inspectionAnswerSchema = z.object({ inspection: inspectionSchema }).meta({ id: 'InspectionAnswer' });
 export const inspectionListSchema = z.object({ inspections: z.array(inspectionSchema.extend({ changeable: z.boolean() })) }).meta({ id: 'InspectionList' });
 
-// The documents the dealer issued to the person (decisions 114, 116): invoices, credit notes and delivery notes of cars bought.
+// The documents the dealer issued to the person (decisions 114, 116, 119): invoices, credit notes and delivery notes of cars bought, a rental's agreement and tax invoice.
 const issuedDocumentSchema = z
   .object({
     id: z.int(),
-    kind: z.enum(['tax-invoice', 'credit-note', 'delivery-note']),
-    number: z
-      .string()
-      .meta({ description: "The document's number as on it: an invoice's or credit note's (GB/2026-27/00123), a delivery note's (DN-GB/2026-27/00123)." }),
+    kind: z.enum(DOCUMENT_KINDS),
+    number: z.string().meta({
+      description: "The document's number, as on it: an invoice's (GB/2026-27/00123, RI/2026-27/00001), a credit note's, a delivery note's (DN-GB/2026-27/00123), a rental agreement's (RA-42).",
+    }),
     language: z.enum(['en', 'hi']),
     bytes: z.int(),
     sha256: z.string().meta({ description: "The PDF's SHA-256, hex: the file downloaded is the one issued." }),

@@ -9,6 +9,7 @@ import { expireDueReservations } from '../reservations/reservations.ts';
 import { BACKUP_CHECK_INTERVAL_MS, runScheduledBackup } from '../backups/backups.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { runSaleDocumentsJob, SALE_DOCUMENTS_JOB } from '../sales/sales.ts';
+import { RENTAL_DOCUMENTS_JOB, runRentalDocumentsJob } from '../rentals/rental-documents.ts';
 import type { Schedule } from './scheduler.ts';
 import type { JobHandlers } from './worker.ts';
 
@@ -74,7 +75,12 @@ function recurringWork(services: AppServices): Record<RecurringJobName, () => Pr
 export function appJobs(services: AppServices): { handlers: JobHandlers; schedules: Schedule[] } {
   const period = services.config.jobs.schedulePeriodMs;
   return {
-    handlers: { ...outgoingHandlers(services), ...recurringWork(services), [SALE_DOCUMENTS_JOB]: (payload) => runSaleDocumentsJob(services, payload) },
+    handlers: {
+      ...outgoingHandlers(services),
+      ...recurringWork(services),
+      [SALE_DOCUMENTS_JOB]: (payload) => runSaleDocumentsJob(services, payload),
+      [RENTAL_DOCUMENTS_JOB]: (payload) => runRentalDocumentsJob(services, payload),
+    },
     schedules: RECURRING_JOBS.map(({ name, periodMs, firstRunMs }) =>
       period === null ? { name, periodMs, firstRunMs } : { name, periodMs: period, firstRunMs: 0 },
     ),

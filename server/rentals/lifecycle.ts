@@ -35,6 +35,7 @@ import type { Database } from '../db/connection.ts';
 import { notFreeMessage, overlappingHolds, releaseLapsedHolds, rentalSettings, withHoldLock, type Booking, type RentalServices } from './store.ts';
 import { transition, type Actor } from '../transitions.ts';
 import { BOOKING_TRANSITIONS, type BookingEvent } from './booking-transitions.ts';
+import { invoiceContext, issueRentalInvoiceIn, queueRentalDocuments } from './rental-documents.ts';
 
 /**
  * A booking's life after it is requested: the desk confirms or refuses it, hands the car over,
@@ -175,6 +176,8 @@ export async function confirmBooking(services: RentalDeskServices, input: { book
       after: { status: after.status },
     });
     await notifyRenter(db, services, settings, 'confirmed', after);
+    // The rental agreement is made once the confirmation is committed (decision 119).
+    await queueRentalDocuments(db, booking.id, nowMs);
     return after;
   });
   services.jobs.wake();
@@ -541,6 +544,7 @@ export async function settleDeposit(
   }
   const settlement = checkSettlement(booking, refund, input.money);
   const settings = await rentalSettings(services);
+  const invoicing = await invoiceContext(services, booking);
   const recorded = await changeAndQueue(services, async (trx) => {
     // Closed first, so a second press cannot refund twice.
     const set = {
@@ -552,6 +556,8 @@ export async function settleDeposit(
       settle_reference: settlement.reference,
     };
     if (!(await moveStatus(services, booking.id, booking.status, set, trx))) throw wrongStatus(booking, 'settled');
+    // The charges are final: the tax invoice takes its number with the settlement (decision 119).
+    const invoice = await issueRentalInvoiceIn(trx, { booking, context: invoicing, depositReturned: refund, nowMs: services.clock.now() });
     const owed = await refundPaid(services, trx, booking, refund, 'deposit');
     const moved =
       settlement.direction === 'none'
@@ -568,7 +574,7 @@ export async function settleDeposit(
       entityId: booking.id,
       summary: `Settled booking #${booking.id}: deposit refund ₹${refund}${settlement.direction === 'collected' ? `, collected ${formatPaise(settlement.paise)}` : ''}${settlement.method ? ` (${settlement.method})` : ''}`,
       before: { status: booking.status },
-      after: { status: to, depositRefund: refund, ...moved },
+      after: { status: to, depositRefund: refund, ...moved, ...(invoice ? { invoiceNumber: invoice.number } : { invoiceWithheld: 'dealer-gstin-missing' }) },
     });
     await notifyRenter(trx, services, settings, 'closed', await mustGet(services, booking.id, trx));
     return owed;

@@ -79,6 +79,7 @@ export const rentalsPersonalData: PersonalData[] = [
       delivery_address: 'where a delivered car goes',
       note: "the desk's note, which may name the person",
       created_by: 'the admin who made a block',
+      invoice: "the tax invoice issued at the settlement, naming the renter (name, phone): kept as issued, as the dealer's GST record (decision 119)",
     },
     foundBy: 'user_id',
     export: {
@@ -103,6 +104,7 @@ export const rentalsPersonalData: PersonalData[] = [
             returnedAt: booking.returnedAt,
             charges: booking.charges,
             depositRefund: booking.depositRefund,
+            invoiceNumber: booking.invoice?.number ?? null,
             createdAt: booking.createdAt,
             // The handover and return readings and what each photo shows; the photos stay private, as the licence's.
             checklists: Object.values(await checklistsOf(database, booking.id))

@@ -16,6 +16,7 @@ import type { Clock } from '../clock.ts';
 import { indiaIso } from '../../app/lib/india-time.ts';
 import { bulkMove } from '../transitions.ts';
 import { BOOKING_TRANSITIONS } from './booking-transitions.ts';
+import type { RentalInvoice } from './rental-invoice.ts';
 
 /**
  * What the rental services share: the services they need, the booking's shape, the row
@@ -106,6 +107,9 @@ export type Booking = {
   settlement: SettlementMoney | null;
   charges: ReturnCharges | null;
   depositRefund: number | null;
+  /** The tax invoice issued at the settlement (decision 119), or null: before it, or withheld (`invoiceWithheld` says why). */
+  invoice: RentalInvoice | null;
+  invoiceWithheld: 'dealer-gstin-missing' | null;
   note: string;
   createdAt: string;
 };
@@ -199,6 +203,8 @@ export function toBooking(row: BookingRow): Booking {
           },
     charges: parseJson<ReturnCharges | null>(row.charges, null),
     depositRefund: row.deposit_refund_paise === null ? null : paiseToWholeRupees(Number(row.deposit_refund_paise)),
+    invoice: parseJson<RentalInvoice | null>(row.invoice, null),
+    invoiceWithheld: row.invoice_withheld === 'dealer-gstin-missing' ? 'dealer-gstin-missing' : null,
     note: row.note,
     createdAt: row.created_at,
   };

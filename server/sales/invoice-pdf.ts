@@ -1,8 +1,7 @@
 import { amountInWords } from '../../app/features/sales/amount-in-words.ts';
 import { CAR_HSN, formatRate, type TaxLine } from '../../app/features/sales/gst.ts';
 import { salesText } from '../../app/features/sales/sales-texts.ts';
-import { formatPaise } from '../../app/lib/money.ts';
-import { createPdf, type Pdf } from '../documents/pdf.ts';
+import { createPdf, dayText, figures, type Pdf } from '../documents/pdf.ts';
 import type { Sale } from './store.ts';
 
 /**
@@ -16,15 +15,6 @@ import type { Sale } from './store.ts';
 export type SaleDocumentKind = 'tax-invoice' | 'credit-note';
 
 type Key = Parameters<typeof salesText>[0];
-
-/** 2026-11-20 as invoices in India write it: 20-11-2026. */
-const dayText = (day: string) => `${day.slice(8, 10)}-${day.slice(5, 7)}-${day.slice(0, 4)}`;
-
-/** Paise as an amount column writes them: 6,50,000.00. */
-function figures(amountPaise: number): string {
-  const text = formatPaise(amountPaise).replace('₹', '');
-  return text.includes('.') ? text : `${text}.00`;
-}
 
 const LEFT = 40;
 const WIDTH = 515;

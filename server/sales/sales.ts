@@ -1,4 +1,3 @@
-import type { Transaction } from 'kysely';
 import { formatPaise, paiseToWholeRupees } from '../../app/lib/money.ts';
 import { indiaDay } from '../../app/lib/india-time.ts';
 import { saleTax, stateOfGstin, type SaleTax } from '../../app/features/sales/gst.ts';
@@ -7,7 +6,6 @@ import type { SaleForm } from '../../app/features/sales/schemas.ts';
 import { salesText as t } from '../../app/features/sales/sales-texts.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { settingsFor } from '../admin/settings.ts';
-import type { DB } from '../db/schema.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { acceptedPaise } from '../payments/ledger.ts';
@@ -20,6 +18,7 @@ import { transition } from '../transitions.ts';
 import { SALE_TRANSITIONS } from './sale-transitions.ts';
 import { findSale, type Dealer, type Sale } from './store.ts';
 import { findIssued, keepDocument, type IssuedDocument } from '../documents/documents.ts';
+import { nextInSeries } from '../documents/series.ts';
 import { renderSaleDocument, type SaleDocumentKind } from './invoice-pdf.ts';
 import { deliveryNoteNumber, findDelivery, readStored } from './delivery-store.ts';
 import { renderDeliveryNote } from './delivery-pdf.ts';
@@ -48,21 +47,6 @@ async function carChanged(services: SaleServices): Promise<void> {
   services.pageCache.clear();
   services.listingTotals.clear();
   await services.changeNotices.announce().catch((error: unknown) => services.logger.warn({ err: error }, 'change notices: could not tell the other instances'));
-}
-
-/**
- * The next number of `series`, in `trx`: its counter row moves by one (made at 1 by the year's
- * first sale). PostgreSQL holds the row's lock until the transaction ends, so sales at once take
- * consecutive numbers; SQLite has one writer. A rolled-back sale rolls its number back too.
- */
-export async function nextInSeries(trx: Transaction<DB>, series: string): Promise<number> {
-  const row = await trx
-    .insertInto('invoice_series')
-    .values({ series, last: 1 })
-    .onConflict((conflict) => conflict.column('series').doUpdateSet((eb) => ({ last: eb('invoice_series.last', '+', 1) })))
-    .returning('last')
-    .executeTakeFirstOrThrow();
-  return Number(row.last);
 }
 
 /** The dealer as the settings give it, or the refusal: no tax invoice without a GSTIN, a legal name and an address. */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, openPageOn, saveScreenshot, signInAdminInBrowser, visible, waitForHydration } from '../support/browser.ts';
 import { openServerDatabase } from '../support/database.ts';
 import { completeProfile, HttpClient, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
-import { addFleetCarOn } from '../support/rentals.ts';
+import { addFleetCarOn, saveRentalSettings } from '../support/rentals.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 
@@ -13,7 +13,9 @@ import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
  * time defaulting to now and the money taken in cash; a return typed before the handover is
  * refused beside its field; the car comes back before the booked pickup, and the deposit goes
  * back in cash. The desk page and the renter's /profile show the real times and say how the money
- * moved, in English and Hindi, at 375 and 1280 px (docs/decisions/099).
+ * moved, in English and Hindi, at 375 and 1280 px (docs/decisions/099). The confirmation puts the
+ * rental agreement on the renter's profile, the settlement the tax invoice; the desk downloads
+ * both from the booking's page, the renter from the API, and nobody else (docs/decisions/119).
  */
 
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'kaju-katli-2026' };
@@ -23,6 +25,7 @@ let server: TestServer;
 let browser: Browser;
 let bookingId: number;
 let renterCookies: Array<{ name: string; value: string }>;
+let renterApi: HttpClient;
 const errors: string[] = [];
 
 async function jpeg(colour: string): Promise<Buffer> {
@@ -38,28 +41,34 @@ beforeAll(async () => {
     env: { APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, ADMIN_EMAILS: ADMIN.email, PAGE_CACHE_SECONDS: '0', SETTINGS_CACHE_SECONDS: '0' },
   });
   const carId = await addFleetCarOn(server, CAR);
-  const renter = new HttpClient(server.url);
-  await signUp(renter, uniqueEmail('early-ertiga'));
-  await completeProfile(renter, 'Meera Iyer', uniqueMobile());
+  renterApi = new HttpClient(server.url);
+  await signUp(renterApi, uniqueEmail('early-ertiga'));
+  await completeProfile(renterApi, 'Meera Iyer', uniqueMobile());
   const licence = new FormData();
   licence.append('number', 'MH0220180012345');
   licence.append('dateOfBirth', '1992-07-21');
   licence.append('front', new Blob([new Uint8Array(await jpeg('#0f766e'))], { type: 'image/jpeg' }), 'front.jpg');
   licence.append('back', new Blob([new Uint8Array(await jpeg('#155e75'))], { type: 'image/jpeg' }), 'back.jpg');
-  expect((await renter.request('/api/v1/me/licence', { method: 'POST', body: licence })).status).toBe(201);
+  expect((await renterApi.request('/api/v1/me/licence', { method: 'POST', body: licence })).status).toBe(201);
   const database = openServerDatabase(server);
   await database.db.updateTable('driving_licences').set({ status: 'approved' }).execute();
+  // The dealer's particulars, as the settings page saves them: the tax invoice needs them.
+  await saveRentalSettings(database, {
+    dealerLegalName: 'Gaadi Bazaar Motors LLP',
+    dealerAddress: 'Andheri East, Mumbai 400069',
+    dealerGstin: '27AAPFU0939F1ZV',
+  });
   await database.close();
   // Booked from six hours ahead: the renter turns up now.
   const fromMs = Math.ceil((Date.now() + 6 * HOUR) / HOUR) * HOUR;
-  const booked = await renter.request('/api/v1/rentals/bookings', {
+  const booked = await renterApi.request('/api/v1/rentals/bookings', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ carId, from: indiaDateTimeParam(fromMs), to: indiaDateTimeParam(fromMs + 24 * HOUR), pickup: 'hub' }),
   });
   expect(booked.status).toBe(201);
   bookingId = ((await booked.json()) as { booking: { id: number } }).booking.id;
-  renterCookies = [...renter.jar.cookies.values()].map((cookie) => ({ name: cookie.name, value: cookie.value }));
+  renterCookies = [...renterApi.jar.cookies.values()].map((cookie) => ({ name: cookie.name, value: cookie.value }));
   browser = await launchChromium();
 }, 300_000);
 
@@ -87,6 +96,14 @@ it('the desk hands a car over early in cash, refuses a return before the handove
   await waitForHydration(desk, 'form[method="post"]');
   await desk.getByRole('button', { name: 'Confirm booking' }).click();
   await visible(desk.getByText('Booking confirmed; the customer was told.'));
+  await visible(desk.locator('[data-booking-documents]', { hasText: `Rental agreement RA-${bookingId}` }));
+
+  // The agreement is on the renter's profile on a phone (the job made it, or the desk's page did).
+  const profile = await openPageOn(browser, server.url, 'mobile', errors, { cookies: renterCookies });
+  await profile.goto('/profile');
+  await visible(profile.locator('#my-documents'));
+  await visible(profile.getByText(`Rental agreement RA-${bookingId}`));
+  await profile.context().close();
 
   // The handover form: the time defaults to now (hours before the booked pickup), the amount to what is due.
   const handedOverAt = desk.getByLabel('Handed over at');
@@ -132,6 +149,28 @@ it('the desk hands a car over early in cash, refuses a return before the handove
   await visible(desk.locator('[data-checklist="handover"] [data-at]', { hasText: 'Handed over' }));
   await visible(desk.locator('[data-checklist="return"] [data-at]', { hasText: 'Returned' }));
   await saveScreenshot(desk, 'desk-money-3-closed-375');
+
+  // The settlement issued the tax invoice: the desk downloads both documents; the renter has them in the API; a stranger gets 404.
+  const documents = desk.locator('[data-booking-documents]');
+  await visible(documents.getByText(/Rental tax invoice RI\/\d{4}-\d{2}\/\d{5}/));
+  await documents.scrollIntoViewIfNeeded();
+  await saveScreenshot(desk, 'desk-money-5-documents-375', false);
+  const links = await documents
+    .getByRole('link', { name: 'Download (PDF)' })
+    .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href));
+  expect(links).toHaveLength(2);
+  for (const link of links) {
+    const download = await desk.context().request.get(link);
+    expect(download.status()).toBe(200);
+    expect(download.headers()['content-type']).toBe('application/pdf');
+  }
+  const mine = (await (await renterApi.request('/api/v1/me/documents')).json()) as { items: Array<{ id: number; kind: string; number: string }> };
+  expect(mine.items.map((item) => item.kind)).toEqual(['rental-invoice', 'rental-agreement']);
+  expect((await renterApi.request(`/api/v1/me/documents/${mine.items[0]!.id}`)).status).toBe(200);
+  const stranger = new HttpClient(server.url);
+  await signUp(stranger, uniqueEmail('stranger'));
+  expect((await stranger.request(`/api/v1/me/documents/${mine.items[0]!.id}`)).status).toBe(404);
+  expect((await desk.context().request.get(links[0]!.replace(`/bookings/${bookingId}/`, `/bookings/${bookingId + 1}/`))).status()).toBe(404);
   for (const [viewport, language] of [
     ['desktop', ''],
     ['mobile', '/hi'],
@@ -165,6 +204,12 @@ it('the desk hands a car over early in cash, refuses a return before the handove
       expect(money).toContain('₹5,000 returned to you in cash at the return.');
       expect(money).not.toContain('payment method');
     }
+    // The agreement and the tax invoice among the renter's documents.
+    const myDocuments = renter.locator('section[aria-labelledby="my-documents"]');
+    await visible(myDocuments.getByText(/RI\/\d{4}-\d{2}\/\d{5}/));
+    await visible(myDocuments.getByText(`RA-${bookingId}`));
+    await myDocuments.scrollIntoViewIfNeeded();
+    await saveScreenshot(renter, `desk-money-6-documents${language.replace('/', '-')}-${viewport === 'mobile' ? 375 : 1280}`, false);
     // The car's condition at handover and return (the second of the booking's details, after the price lines).
     await booking.locator('details').nth(1).locator('summary').click();
     await booking.scrollIntoViewIfNeeded();

@@ -206,6 +206,10 @@ describe.skipIf(!shared.url)(`the desk's real handover and return, and the money
     expect(statement.body).not.toContain('payment method');
     const page = mainText(await (await admin.get(deskPath)).text());
     expect(page).toContain(`${amount} returned in cash`);
+    // The demo's settings have no GSTIN: the booking settled without a tax invoice, and the desk's page says why (decision 119).
+    expect(page).toContain("No tax invoice was issued for this rental: the dealer's GSTIN, legal name and address are not in Settings, Sales and GST.");
+    expect(page).toContain('Rental agreement RA-');
+    expect(page).not.toContain('Rental tax invoice');
   });
 
   it('shows the renter the real times and the money as it moved, on /profile in both languages and in the API', async () => {

@@ -1,9 +1,10 @@
+import type { DocumentKind } from './sale-rules.ts';
 import { salesText as t } from './sales-texts.ts';
 
 /** A document issued to the person, as the profile lists it. */
-export type MyDocument = { id: number; kind: 'tax-invoice' | 'credit-note' | 'delivery-note'; number: string; createdAt: string };
+export type MyDocument = { id: number; kind: DocumentKind; number: string; createdAt: string };
 
-/** The person's own invoices, credit notes and delivery notes (decisions 114, 116), each downloaded through the API, which answers only its owner. */
+/** The person's own invoices, credit notes delivery notes, rental agreements and rental invoices (decisions 114, 116, 119), each downloaded through the API, which answers only its owner. */
 export function MyDocuments({ documents }: { documents: readonly MyDocument[] }) {
   if (documents.length === 0) return null;
   return (

@@ -54,11 +54,17 @@ export function financialYear(ms: number): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-/** The two series a financial year has: tax invoices (`GB/2026-27`) and credit notes (`CN/2026-27`). */
-export type InvoiceSeriesKind = 'invoice' | 'credit-note';
+/**
+ * The series a financial year has: the sales' tax invoices (`GB/2026-27`), the credit notes of
+ * sales and rentals alike (`CN/2026-27`), and the rentals' tax invoices (`RI/2026-27`, decision 119).
+ */
+export type InvoiceSeriesKind = 'invoice' | 'credit-note' | 'rental-invoice';
 
 /** The prefix of the credit notes' series; the invoices' is the dealer's (a setting), never this. */
 export const CREDIT_NOTE_PREFIX = 'CN';
+
+/** The prefix of the rentals' tax invoices: a series of their own, so the sales' numbers run without the rentals' between them. */
+export const RENTAL_INVOICE_PREFIX = 'RI';
 
 /**
  * GST rule 46(b) (and rule 53 for credit notes): a consecutive serial number of at most sixteen
@@ -68,7 +74,8 @@ export const CREDIT_NOTE_PREFIX = 'CN';
 export const INVOICE_NUMBER_LENGTH = 16;
 
 export function seriesName(kind: InvoiceSeriesKind, prefix: string, ms: number): string {
-  return `${kind === 'invoice' ? prefix : CREDIT_NOTE_PREFIX}/${financialYear(ms)}`;
+  const start = kind === 'invoice' ? prefix : kind === 'credit-note' ? CREDIT_NOTE_PREFIX : RENTAL_INVOICE_PREFIX;
+  return `${start}/${financialYear(ms)}`;
 }
 
 /** The `sequence`th number of a series: `GB/2026-27/00123`. */
@@ -79,5 +86,9 @@ export function invoiceNumber(series: string, sequence: number): string {
   return `${series}/${serial.padStart(digits, '0')}`;
 }
 
-/** The invoices' prefix: two capital letters (GST's sixteen characters leave room for two), never the credit notes'. */
-export const INVOICE_PREFIX_SHAPE = /^(?!CN$)[A-Z]{2}$/;
+/** The invoices' prefix: two capital letters (GST's sixteen characters leave room for two), never the credit notes' or the rentals'. */
+export const INVOICE_PREFIX_SHAPE = /^(?!CN$|RI$)[A-Z]{2}$/;
+
+/** What a document the dealer issues is (server/documents): a sale's tax invoice, a credit note, a rental's agreement or tax invoice (decision 119). */
+export const DOCUMENT_KINDS = ['tax-invoice', 'credit-note', 'delivery-note', 'rental-agreement', 'rental-invoice'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

@@ -12,6 +12,8 @@ import { getBooking } from '../../../server/rentals/bookings.ts';
 import { licenceStatusFor } from '../../../server/rentals/licences.ts';
 import { confirmBooking, handOver, markNoShow, previewReturn, refuseBooking, returnCar, settleDeposit } from '../../../server/rentals/lifecycle.ts';
 import { refundsOf, retryBookingRefunds } from '../../../server/rentals/refunds.ts';
+import { issueRentalDocuments } from '../../../server/rentals/rental-documents.ts';
+import { salesText } from '../../features/sales/sales-texts.ts';
 import { formatPaise, IN_PERSON_METHODS, MAX_REFERENCE_LENGTH, paiseAsRupeesText, rupeesToPaise } from '../../lib/money.ts';
 import type { HandoverMoney, SettlementMoney } from '../../features/rentals/rental-money.ts';
 import { InvalidInputError, NotFoundError } from '../../../server/errors.ts';
@@ -50,13 +52,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!booking) throw data({ message: t('bookingNotFound') }, { status: 404 });
   // A booking kept after its customer deleted the account has no one to look up (decision 029).
   const userId = booking.userId || null;
-  const [user, profile, licence, refunds, checklists, flash] = await Promise.all([
+  const [user, profile, licence, refunds, checklists, flash, documents] = await Promise.all([
     userId ? services.database.db.selectFrom('user').select(['email', 'name']).where('id', '=', userId).executeTakeFirst() : undefined,
     userId ? getProfile(services.database, userId) : null,
     userId ? licenceStatusFor(services.database, userId) : null,
     refundsOf(services, booking.id),
     checklistsOf(services.database, booking.id),
     takeFlash(services.config.authSecret, request),
+    // Those the job has not made yet are made now (decision 119).
+    issueRentalDocuments(rentalDeskServices(services), booking),
   ]);
   return data(
     {
@@ -81,6 +85,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         refundedAt: refund.refundedAt ? formatIndiaDateTime(Date.parse(refund.refundedAt)) : null,
       })),
       refundOwed: booking.refundOwedPaise > 0 ? formatPaise(booking.refundOwedPaise) : null,
+      documents: documents.map((document) => ({ id: document.id, kind: document.kind, number: document.number })),
       now: indiaDateTimeParam(services.clock.now()),
       // The earliest a handover may be entered, and a return (docs/decisions/099), as the fields' hints say them.
       handoverEarliest: formatIndiaDateTime(booking.fromMs),
@@ -336,7 +341,7 @@ function FormProblem({ message }: { message: string | null | undefined }) {
 }
 
 export default function RentalBooking({ loaderData, actionData }: Route.ComponentProps) {
-  const { booking, customer, licence, toast, now, refunds, refundOwed, checklists, charges, handoverEarliest, returnEarliest } = loaderData;
+  const { booking, customer, licence, toast, now, refunds, refundOwed, checklists, charges, handoverEarliest, returnEarliest, documents } = loaderData;
   const busy = useNavigation().state === 'submitting';
   const fields = actionData?.fields ?? {};
   // What the desk typed into a refused form, shown again (a page without script reloads it).
@@ -492,6 +497,31 @@ export default function RentalBooking({ loaderData, actionData }: Route.Componen
           ) : null}
         </section>
       ) : null}
+
+      <section aria-labelledby="documents-heading" className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-booking-documents>
+        <h2 id="documents-heading" className="text-lg font-bold">
+          {salesText('documentsHeading')}
+        </h2>
+        {booking.invoiceWithheld ? (
+          <p className="mt-2 rounded-lg bg-amber-50 p-2 text-sm text-amber-900" data-invoice-withheld>
+            {salesText('rentalInvoiceWithheld')}
+          </p>
+        ) : null}
+        {documents.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">{salesText('rentalDocumentsNone')}</p>
+        ) : (
+          <ul className="mt-2 flex flex-col gap-1">
+            {documents.map((document) => (
+              <li key={document.id}>
+                {salesText(`kind_${document.kind}`)} {document.number}:{' '}
+                <a className="font-semibold text-brand-700 underline" href={adminPaths.rentalBookingDocument(booking.id, document.id)} download>
+                  {salesText('downloadDocument')}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
 
       {booking.status === 'requested' ? (
         <section className="flex flex-wrap items-end gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200">

@@ -13,7 +13,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   await requireAdmin(services, request);
   const saleId = parseId(params.id);
   const documentId = parseId(params.documentId);
-  const opened = saleId === null || documentId === null ? null : await openDocument(services, documentId, { desk: true }, saleId);
+  const opened = saleId === null || documentId === null ? null : await openDocument(services, documentId, { desk: true }, { kind: 'sale', id: saleId });
   if (!opened) throw data({ message: t('documentNotFound') }, { status: 404 });
   return documentDownload(opened);
 }

@@ -20,7 +20,7 @@ export function documentsApi(api: Hono, services: AppServices) {
     '/me/documents',
     describeRoute({
       tag: 'Account',
-      summary: 'My documents: the tax invoices, credit notes and delivery notes of cars I bought',
+      summary: "My documents: the tax invoices, credit notes and delivery notes of cars I bought, and my rentals' agreements and tax invoices",
       auth: true,
       ok: { status: 200, schema: documentListSchema, description: 'Newest first.' },
     }),

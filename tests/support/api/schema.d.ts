@@ -1000,7 +1000,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** My documents: the tax invoices, credit notes and delivery notes of cars I bought */
+        /** My documents: the tax invoices, credit notes and delivery notes of cars I bought, and my rentals' agreements and tax invoices */
         get: operations["getMeDocuments"];
         put?: never;
         post?: never;
@@ -2126,8 +2126,8 @@ export interface components {
         IssuedDocument: {
             id: number;
             /** @enum {string} */
-            kind: "tax-invoice" | "credit-note" | "delivery-note";
-            /** @description The document's number as on it: an invoice's or credit note's (GB/2026-27/00123), a delivery note's (DN-GB/2026-27/00123). */
+            kind: "tax-invoice" | "credit-note" | "delivery-note" | "rental-agreement" | "rental-invoice";
+            /** @description The document's number, as on it: an invoice's (GB/2026-27/00123, RI/2026-27/00001), a credit note's, a delivery note's (DN-GB/2026-27/00123), a rental agreement's (RA-42). */
             number: string;
             /** @enum {string} */
             language: "en" | "hi";
