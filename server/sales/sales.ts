@@ -21,6 +21,7 @@ import { SALE_TRANSITIONS } from './sale-transitions.ts';
 import { findSale, type Dealer, type Sale } from './store.ts';
 import { findIssued, keepDocument, type IssuedDocument } from '../documents/documents.ts';
 import { renderSaleDocument, type SaleDocumentKind } from './invoice-pdf.ts';
+import { closeRcTransfer, openRcTransfer } from './rc-transfers.ts';
 
 /**
  * The sale of a car (docs/decisions/114): from a buyer's reservation or a walk-in at the desk.
@@ -212,6 +213,8 @@ export async function recordSale(services: SaleServices, input: SaleForm & { act
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The registration transfer starts with the sale (decision 117).
+      await openRcTransfer(trx, { saleId: Number(inserted.id), soldMs: nowMs });
       // The invoice is made by a job queued with the sale: a crash after the commit loses nothing.
       await enqueue(trx, SALE_DOCUMENTS_JOB, { saleId: Number(inserted.id) }, { nowMs });
       return Number(inserted.id);
@@ -277,6 +280,7 @@ export async function cancelSale(services: SaleServices, input: { saleId: number
         .where('id', '=', Number(row.vehicle_id))
         .where('status', '=', 'sold')
         .execute();
+    await closeRcTransfer(trx, { saleId: before.id, nowMs });
     await enqueue(trx, SALE_DOCUMENTS_JOB, { saleId: before.id }, { nowMs });
     return true;
   });

@@ -145,6 +145,7 @@ const JOB_LABELS = {
   'reservation-expiry': 'jobReservationExpiry',
   'inspection-reminders': 'jobInspectionReminders',
   'daily-backup': 'jobDailyBackup',
+  'rc-transfer-overdue': 'jobRcTransferOverdue',
 } as const;
 
 function jobLabel(name: string): string {
