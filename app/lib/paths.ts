@@ -226,6 +226,10 @@ export const adminPaths = {
   newSale: (reservationId?: number) => (reservationId === undefined ? '/admin/sales/new' : `/admin/sales/new?reservation=${reservationId}`),
   sale: (id: number) => `/admin/sales/${id}`,
   saleDocument: (saleId: number, documentId: number) => `/admin/sales/${saleId}/documents/${documentId}`,
+  /** A sale's registration transfer (decision 117): its section on the sale's page reads and records steps here. */
+  saleTransfer: (saleId: number) => `/admin/sales/${saleId}/transfer`,
+  /** The dealer's liability list: every car sold whose RC has not reached its buyer. */
+  rcTransfers: '/admin/sales/transfers',
   /** The day's test drives (today, India time, without a date). */
   testDrives: '/admin/test-drives',
   testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,

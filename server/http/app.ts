@@ -46,6 +46,7 @@ import { paymentSandboxRoutes, SANDBOX_BASE } from '../payments/sandbox.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 import { reservationApi } from '../reservations/http/api-reservations.ts';
 import { documentsApi } from '../documents/http/api-documents.ts';
+import { purchasesApi } from '../sales/http/api-purchases.ts';
 import { sellEstimateApi } from '../leads/http/api-sell-estimates.ts';
 import { inspectionApi } from '../inspections/http/api-inspections.ts';
 
@@ -245,6 +246,7 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   reservationApi(api, services);
   // The documents issued to the person: invoices and credit notes of cars bought (decision 114).
   documentsApi(api, services);
+  purchasesApi(api, services);
   // Razorpay's webhook, described here; answered before the CSRF check (assembleApp).
   paymentWebhookApi(api, services);
   // The description of every route above (decision 072), made once from the routes themselves.

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { formatPaise } from '../../app/lib/money.ts';
 import { indiaDay } from '../../app/lib/india-time.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
-import { daysSince, RC_STEPS, type RcState, type RcStep, type RcStepInput } from '../../app/features/sales/rc-transfer-rules.ts';
+import { daysSince, RC_STEPS, type RcState, type RcStep, type RcStepInput, type RcTransferView } from '../../app/features/sales/rc-transfer-rules.ts';
 import { salesText } from '../../app/features/sales/sales-texts.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
 import { recordAudit } from '../audit/audit.ts';
@@ -25,25 +25,10 @@ import type { AppServices } from '../services.ts';
  * liability list; past `rcTransferOverdueDays` the desk is told, once.
  */
 
-export type RcTransferServices = Pick<AppServices, 'database' | 'clock' | 'config' | 'settingsCache' | 'logger' | 'mailer'> & Partial<Pick<AppServices, 'jobs'>>;
+export type RcTransferServices = Pick<AppServices, 'database' | 'clock' | 'config' | 'settingsCache' | 'logger' | 'mailer'> &
+  Partial<Pick<AppServices, 'jobs'>>;
 
-/** One step of a transfer as shown: when it was done and by whom, null while it is to come. */
-export type RcStepDone = { step: RcStep; doneMs: number | null; by: string | null };
-
-export type RcTransfer = {
-  saleId: number;
-  state: RcState;
-  soldMs: number;
-  steps: RcStepDone[];
-  next: RcStep | null;
-  applicationNumber: string | null;
-  feePaise: number | null;
-  feeReceipt: string | null;
-  newRegistration: string | null;
-  form35Needed: boolean;
-  form28Needed: boolean;
-  closedMs: number | null;
-};
+export type RcTransfer = RcTransferView;
 
 /** Each step's columns: when, and by whom. */
 const STEP_COLUMNS = {
@@ -119,10 +104,7 @@ function stepValues(input: RcStepInput): Updateable<RcTransferTable> {
 function outOfOrder(state: RcState, asked: RcStep): ConflictError {
   if (state === 'closed') return new ConflictError(salesText('rcClosed')).because('closed');
   const next = nextRcStep(state);
-  const message =
-    next === null
-      ? salesText('rcAlreadyDelivered')
-      : salesText('rcOutOfOrder', { asked: rcStepLabel(asked), next: rcStepLabel(next) });
+  const message = next === null ? salesText('rcAlreadyDelivered') : salesText('rcOutOfOrder', { asked: rcStepLabel(asked), next: rcStepLabel(next) });
   return new ConflictError(message).because('out-of-order');
 }
 
@@ -201,7 +183,8 @@ function stepSummary(transfer: RcTransfer, step: RcStep): string {
 export function rcStepDetail(transfer: RcTransfer, step: RcStep, language?: Language): string {
   const say = (key: Parameters<typeof salesText>[0], values?: Record<string, string | number>) => salesText(key, values, language);
   if (step === 'submitted' && transfer.applicationNumber) return say('rcDetailApplication', { number: transfer.applicationNumber });
-  if (step === 'fee-paid' && transfer.feePaise !== null) return say('rcDetailFee', { amount: formatPaise(transfer.feePaise), receipt: transfer.feeReceipt ?? '' });
+  if (step === 'fee-paid' && transfer.feePaise !== null)
+    return say('rcDetailFee', { amount: formatPaise(transfer.feePaise), receipt: transfer.feeReceipt ?? '' });
   if (step === 'rc-issued' && transfer.newRegistration) return say('rcDetailRegistration', { registration: transfer.newRegistration });
   return '';
 }
@@ -321,7 +304,15 @@ export async function tellDeskOfOverdueRcTransfers(services: RcTransferServices)
   const due = await openQuery(services.database.db)
     .where('rc_transfers.sold_ms', '<=', overdueBefore(nowMs, settings.rcTransferOverdueDays))
     .where('rc_transfers.overdue_told', '=', 0)
-    .select(['rc_transfers.id', 'sales.id as saleId', 'sales.invoice_number', 'sales.vehicle_title', 'sales.buyer_name', 'rc_transfers.step', 'rc_transfers.sold_ms'])
+    .select([
+      'rc_transfers.id',
+      'sales.id as saleId',
+      'sales.invoice_number',
+      'sales.vehicle_title',
+      'sales.buyer_name',
+      'rc_transfers.step',
+      'rc_transfers.sold_ms',
+    ])
     .execute();
   let told = 0;
   for (const transfer of due) {
@@ -377,4 +368,9 @@ export async function purchasesOfBuyer(database: Database, userId: string): Prom
     invoiceDate: row.invoice_date,
     transfer: toRcTransfer(row),
   }));
+}
+
+/** A purchase as its buyer sees it: without the admins who recorded the steps. */
+export function forTheBuyer(purchase: MyPurchase): MyPurchase {
+  return { ...purchase, transfer: { ...purchase.transfer, steps: purchase.transfer.steps.map((step) => ({ ...step, by: null })) } };
 }

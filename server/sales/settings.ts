@@ -64,7 +64,11 @@ export const salesSettings = declareSettings('sales', {
    * time the Motor Vehicles Act (section 50) gives a buyer to report a transfer within a state.
    */
   rcTransferOverdueDays: {
-    schema: z.coerce.number(say('rcTransferOverdueDaysRange')).int(say('rcTransferOverdueDaysRange')).min(1, say('rcTransferOverdueDaysRange')).max(365, say('rcTransferOverdueDaysRange')),
+    schema: z.coerce
+      .number(say('rcTransferOverdueDaysRange'))
+      .int(say('rcTransferOverdueDaysRange'))
+      .min(1, say('rcTransferOverdueDaysRange'))
+      .max(365, say('rcTransferOverdueDaysRange')),
     default: 30,
     label: 'rcTransferOverdueDaysLabel',
   },

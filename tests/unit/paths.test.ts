@@ -53,6 +53,7 @@ const builders: Record<string, () => string[]> = {
   'adminPaths.newSale': () => [adminPaths.newSale(), adminPaths.newSale(12)],
   'adminPaths.sale': () => [adminPaths.sale(3)],
   'adminPaths.saleDocument': () => [adminPaths.saleDocument(3, 8)],
+  'adminPaths.saleTransfer': () => [adminPaths.saleTransfer(3)],
   'adminPaths.inspectionsOn': () => [adminPaths.inspectionsOn('2026-12-01'), adminPaths.inspectionsOn('2026-12-01', 'booked')],
   'adminPaths.leadsExport': () => [adminPaths.leadsExport('requested-vehicles'), adminPaths.leadsExport('selling-vehicles')],
 };

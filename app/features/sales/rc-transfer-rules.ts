@@ -28,6 +28,23 @@ const compact = (value: unknown) => (typeof value === 'string' ? value.replace(/
 const line = (max: number) => z.preprocess((value) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : ''), z.string().max(max));
 const checkbox = z.preprocess((value) => value === 'on' || value === 'true' || value === true, z.boolean());
 
+/** A transfer as the desk's page, the buyer's profile and the API show it; times in epoch ms, money in paise. */
+export type RcTransferView = {
+  saleId: number;
+  state: RcState;
+  soldMs: number;
+  /** Each step in order: when it was done and by which admin, null while it is to come. */
+  steps: Array<{ step: RcStep; doneMs: number | null; by: string | null }>;
+  next: RcStep | null;
+  applicationNumber: string | null;
+  feePaise: number | null;
+  feeReceipt: string | null;
+  newRegistration: string | null;
+  form35Needed: boolean;
+  form28Needed: boolean;
+  closedMs: number | null;
+};
+
 /** What the desk sends at each step; `step` names the step the desk means to record. */
 export const rcStepSchema = z.discriminatedUnion('step', [
   z.object({ step: z.literal('forms-signed'), form35Needed: checkbox, form28Needed: checkbox }),
@@ -58,7 +75,10 @@ export const rcStepSchema = z.discriminatedUnion('step', [
   }),
   z.object({
     step: z.literal('rc-issued'),
-    newRegistration: z.preprocess(compact, z.string().refine((value) => value === '' || REGISTRATION_SHAPE.test(value), { error: () => t('rcRegistrationShape') })),
+    newRegistration: z.preprocess(
+      compact,
+      z.string().refine((value) => value === '' || REGISTRATION_SHAPE.test(value), { error: () => t('rcRegistrationShape') }),
+    ),
   }),
   z.object({ step: z.literal('delivered') }),
 ]);
