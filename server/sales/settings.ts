@@ -61,7 +61,7 @@ export const salesSettings = declareSettings('sales', {
   /**
    * A sold car's registration transfer still open so many days after the sale is overdue
    * (decision 117): the admin panel warns and the desk is mailed once. 30 days by default, the
-   * time the Motor Vehicles Act (section 50) gives a buyer to report a transfer within a state.
+   * time section 50 of the Motor Vehicles Act gives the new owner to report the transfer.
    */
   rcTransferOverdueDays: {
     schema: z.coerce
