@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { saveSettings, settingsFor } from '../../server/admin/settings.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { createLocalStorage } from '../../server/media/storage.ts';
-import { tellDeskOfOverdueRcTransfers } from '../../server/sales/rc-transfers.ts';
+import { tellDeskOfOverdueRcTransfers, type RcTransferServices } from '../../server/sales/rc-transfers.ts';
 import { cancelSale, recordSale, type SaleServices } from '../../server/sales/sales.ts';
 import type { Sale } from '../../server/sales/store.ts';
 import { saleFormSchema } from '../../app/features/sales/schemas.ts';
@@ -32,7 +32,7 @@ const AS_PROGRAM = { headers: { accept: 'application/problem+json, application/j
 describe.skipIf(!sharedUrl)(`the registration transfer of a sold car (${dialect})`, () => {
   let server: TestServer;
   let database: Database;
-  let services: SaleServices;
+  let services: SaleServices & RcTransferServices;
   let admin: HttpClient;
   let buyer: HttpClient;
   let stranger: HttpClient;
@@ -49,7 +49,7 @@ describe.skipIf(!sharedUrl)(`the registration transfer of a sold car (${dialect}
       pageCache: { clear: () => {} },
       listingTotals: { clear: () => {} },
       changeNotices: { announce: async () => {} },
-    } as unknown as SaleServices;
+    } as unknown as SaleServices & RcTransferServices;
     await saveSettings(
       services as never,
       {
