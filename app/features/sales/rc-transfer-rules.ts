@@ -20,9 +20,11 @@ export type RcState = (typeof RC_STATES)[number];
  * 14 digits (MH2411123456789). Typed with spaces or dashes, kept without them, in capitals.
  */
 export const APPLICATION_NUMBER_SHAPE = /^[A-Z]{2}\d{8,14}$/;
+export const APPLICATION_NUMBER_EXAMPLE = 'MH2411123456789';
 
 /** An Indian registration number: state, district, series letters, number (MH12AB1234, DL3CAB1234), or a BH-series one (22BH1234AA). */
 export const REGISTRATION_SHAPE = /^(?:[A-Z]{2}\d{1,2}[A-Z]{0,3}\d{1,4}|\d{2}BH\d{4}[A-Z]{1,2})$/;
+const REGISTRATION_EXAMPLES = { example: 'MH12AB1234', bhExample: '22BH1234AA' };
 
 const compact = (value: unknown) => (typeof value === 'string' ? value.replace(/[\s-]+/g, '').toUpperCase() : '');
 const line = (max: number) => z.preprocess((value) => (typeof value === 'string' ? value.trim().replace(/\s+/g, ' ') : ''), z.string().max(max));
@@ -55,7 +57,7 @@ export const rcStepSchema = z.discriminatedUnion('step', [
       z
         .string()
         .min(1, { error: () => t('rcApplicationRequired') })
-        .regex(APPLICATION_NUMBER_SHAPE, { error: () => t('rcApplicationShape') }),
+        .regex(APPLICATION_NUMBER_SHAPE, { error: () => t('rcApplicationShape', { example: APPLICATION_NUMBER_EXAMPLE }) }),
     ),
   }),
   z.object({
@@ -77,7 +79,7 @@ export const rcStepSchema = z.discriminatedUnion('step', [
     step: z.literal('rc-issued'),
     newRegistration: z.preprocess(
       compact,
-      z.string().refine((value) => value === '' || REGISTRATION_SHAPE.test(value), { error: () => t('rcRegistrationShape') }),
+      z.string().refine((value) => value === '' || REGISTRATION_SHAPE.test(value), { error: () => t('rcRegistrationShape', REGISTRATION_EXAMPLES) }),
     ),
   }),
   z.object({ step: z.literal('delivered') }),

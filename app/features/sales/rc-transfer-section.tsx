@@ -4,7 +4,7 @@ import { FormMessage, primaryButton, TextField } from '../../components/form.tsx
 import { formatDateTime } from '../../lib/format.ts';
 import { formatPaise } from '../../lib/money.ts';
 import { adminPaths } from '../../lib/paths.ts';
-import type { RcStep, RcTransferView } from './rc-transfer-rules.ts';
+import { APPLICATION_NUMBER_EXAMPLE, type RcStep, type RcTransferView } from './rc-transfer-rules.ts';
 import { salesText as t } from './sales-texts.ts';
 
 /** An instant as India reads it, in the page's language. */
@@ -140,7 +140,7 @@ function NextStepFields({ next, fields, values }: { next: RcStep; fields: Record
           id="rc-application-number"
           name="applicationNumber"
           label={t('rcApplicationLabel')}
-          hint={t('rcApplicationHint')}
+          hint={t('rcApplicationHint', { example: APPLICATION_NUMBER_EXAMPLE })}
           error={fields.applicationNumber}
           defaultValue={values.applicationNumber ?? ''}
           maxLength={40}
