@@ -237,7 +237,7 @@ export type OpenRcTransfer = {
   overdue: boolean;
 };
 
-/** The open transfers of recorded sales: overdue first, then the oldest. */
+/** The open transfers of recorded sales, oldest first: so the overdue ones, the oldest, come first. */
 export async function openRcTransfers(services: RcTransferServices): Promise<OpenRcTransfer[]> {
   const { rcTransferOverdueDays } = await settingsFor(services);
   const nowMs = services.clock.now();
@@ -262,7 +262,6 @@ export async function openRcTransfers(services: RcTransferServices): Promise<Ope
       overdue: days >= rcTransferOverdueDays,
     };
   });
-  // Sorted by the sale's time, the overdue ones are already first: they are the oldest.
 }
 
 function openQuery(db: Kysely<DB>) {
