@@ -48,9 +48,11 @@ export default [
     route('admin/reservations/:id', 'routes/admin/reservation-action.ts'),
     route('admin/sales', 'routes/admin/sales.tsx'),
     route('admin/sales/new', 'routes/admin/sale-new.tsx'),
+    route('admin/sales/transfers', 'routes/admin/rc-transfers.tsx'),
     route('admin/sales/:id', 'routes/admin/sale.tsx'),
     route('admin/sales/:id/documents/:documentId', 'routes/admin/sale-document.ts'),
     route('admin/sales/:id/delivery', 'routes/admin/sale-delivery.tsx'),
+    route('admin/sales/:id/transfer', 'routes/admin/sale-transfer.ts'),
   ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),

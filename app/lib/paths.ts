@@ -231,6 +231,10 @@ export const adminPaths = {
   saleDocument: (saleId: number, documentId: number) => `/admin/sales/${saleId}/documents/${documentId}`,
   /** The handover of a sold car to its buyer (decision 116): the checklist, the documents, the buyer's signature. */
   saleDelivery: (saleId: number) => fill(pathPatterns.adminSaleDelivery, { id: saleId }),
+  /** A sale's registration transfer (decision 117): its section on the sale's page reads and records steps here. */
+  saleTransfer: (saleId: number) => `/admin/sales/${saleId}/transfer`,
+  /** The dealer's liability list: every car sold whose RC has not reached its buyer. */
+  rcTransfers: '/admin/sales/transfers',
   /** The day's test drives (today, India time, without a date). */
   testDrives: '/admin/test-drives',
   testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,

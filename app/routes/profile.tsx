@@ -6,6 +6,8 @@ import { listDevices, revokeDevice } from '../../server/auth/devices.ts';
 import { MyDevices, type MyDevice } from '../features/accounts/my-devices.tsx';
 import { MyDocuments } from '../features/sales/my-documents.tsx';
 import { documentsOfUser } from '../../server/documents/documents.ts';
+import { MyRcTransfers } from '../features/sales/my-rc-transfers.tsx';
+import { forTheBuyer, purchasesOfBuyer } from '../../server/sales/rc-transfers.ts';
 import { takeFlash } from '../../server/http/flash.ts';
 import { listOwnReservations } from '../../server/reservations/reservations.ts';
 import { MyReservations } from '../features/reservations/my-reservations.tsx';
@@ -61,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const inspectionNotice = inspectionNoticeFor(url.searchParams.get('inspection') ?? '');
     const testDriveNotice =
       TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? (inspectionNotice ? { tone: 'success' as const, text: inspectionNotice } : null);
-    const [licence, flash, bookings, testDrives, devices, reservations, inspections, documents] = await Promise.all([
+    const [licence, flash, bookings, testDrives, devices, reservations, inspections, documents, purchases] = await Promise.all([
       ownLicenceView(database, user.id),
       takeFlash(config.authSecret, request),
       myBookings(services, user.id),
@@ -70,6 +72,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listOwnReservations(services, user.id),
       listOwnInspections(services, user.id),
       documentsOfUser(database, user.id),
+      purchasesOfBuyer(database, user.id),
     ]);
     return data(
       {
@@ -89,6 +92,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         reservations: { items: reservations.items, nowMs: services.clock.now() },
         // The invoices and credit notes of cars bought (decision 114).
         documents: documents.map(({ id, kind, number, createdAt }) => ({ id, kind, number, createdAt })),
+        // The registration transfer of each car bought (decision 117).
+        purchases: purchases.map(forTheBuyer),
         user: { email: user.email, name: personName(profile, user), photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
         profile,
         // Only the signed-in person's own record, and only when asked for.
@@ -236,6 +241,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     devices,
     reservations,
     documents,
+    purchases,
   } = loaderData;
   const name = user.name || t('userFallback');
   const phoneText = profile.phone || (profile.phoneVerified ? t('verified') : t('notSet'));
@@ -295,6 +301,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       </div>
       <MyReservations reservations={reservations.items} nowMs={reservations.nowMs} />
       <MyDocuments documents={documents} />
+      <MyRcTransfers purchases={purchases} />
       <MyTestDrives testDrives={testDrives} />
       <MyInspections inspections={inspections} confirmOffer={confirmOffer} />
       <MyBookings bookings={bookings} error={actionData && 'bookingError' in actionData ? actionData.bookingError : undefined} />

@@ -37,6 +37,7 @@ import * as catalogueVersionShards from './migrations/040-catalogue-version-shar
 import * as sales from './migrations/041-sales.ts';
 import * as saleDeliveries from './migrations/042-sale-deliveries.ts';
 import * as rentalDocuments from './migrations/045-rental-documents.ts';
+import * as rcTransfers from './migrations/043-rc-transfers.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -78,6 +79,7 @@ const migrations: Record<string, DialectMigration> = {
   '041-sales': sales,
   '042-sale-deliveries': saleDeliveries,
   '045-rental-documents': rentalDocuments,
+  '043-rc-transfers': rcTransfers,
 };
 
 /**

@@ -688,6 +688,36 @@ export interface DocumentTable {
   created_at: string;
 }
 
+/** Where a sold car's registration transfer stands: the last step done (decision 117). */
+export type RcTransferStep = 'sold' | 'forms-signed' | 'submitted' | 'fee-paid' | 'rc-issued' | 'delivered' | 'closed';
+
+/** The RC transfer of a sale (migration 043, server/sales/rc-transfers.ts); times in epoch ms, money in paise. */
+export interface RcTransferTable {
+  id: Generated<number>;
+  sale_id: number;
+  step: RcTransferStep;
+  sold_ms: number;
+  forms_signed_ms: number | null;
+  forms_signed_by: string | null;
+  submitted_ms: number | null;
+  submitted_by: string | null;
+  application_number: string | null;
+  fee_paid_ms: number | null;
+  fee_paid_by: string | null;
+  fee_paise: number | null;
+  fee_receipt: string | null;
+  rc_issued_ms: number | null;
+  rc_issued_by: string | null;
+  new_registration: string | null;
+  delivered_ms: number | null;
+  delivered_by: string | null;
+  form35_needed: Generated<number>;
+  form28_needed: Generated<number>;
+  closed_ms: number | null;
+  overdue_told: Generated<number>;
+  updated_ms: number;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -729,4 +759,5 @@ export interface DB {
   sales: SaleTable;
   documents: DocumentTable;
   sale_deliveries: SaleDeliveryTable;
+  rc_transfers: RcTransferTable;
 }

@@ -719,6 +719,44 @@ const issuedDocumentSchema = z
   .meta({ id: 'IssuedDocument' });
 export const documentListSchema = z.object({ items: z.array(issuedDocumentSchema) }).meta({ id: 'DocumentList' });
 
+// The person's purchases and the registration transfer of each (decision 117).
+const rcStepSchema = z
+  .object({
+    step: z.enum(['forms-signed', 'submitted', 'fee-paid', 'rc-issued', 'delivered']),
+    doneAt: z.string().nullable().meta({ description: 'When the desk recorded the step (ISO 8601, UTC); null while it is to come.' }),
+  })
+  .meta({ id: 'RcTransferStep' });
+export const purchaseListSchema = z
+  .object({
+    items: z.array(
+      z
+        .object({
+          saleId: z.int(),
+          car: z.string(),
+          registration: z.string().meta({ description: 'The registration at the sale.' }),
+          invoiceNumber: z.string(),
+          invoiceDate: z.string().meta({ description: "India's date of the invoice, YYYY-MM-DD." }),
+          transfer: z
+            .object({
+              state: z
+                .enum(['sold', 'forms-signed', 'submitted', 'fee-paid', 'rc-issued', 'delivered'])
+                .meta({ description: "The last step done: 'sold' before the first, 'delivered' once the buyer has the new RC." }),
+              next: z.enum(['forms-signed', 'submitted', 'fee-paid', 'rc-issued', 'delivered']).nullable(),
+              steps: z.array(rcStepSchema).meta({ description: 'Every step in the order they happen.' }),
+              applicationNumber: z.string().nullable().meta({ description: "The RTO's application number, from submission on." }),
+              feePaise: z.int().nullable().meta({ description: 'The transfer fee paid at the RTO, in paise.' }),
+              feeReceipt: z.string().nullable(),
+              newRegistration: z.string().nullable().meta({ description: 'The registration on the new RC when it changed.' }),
+              form35Needed: z.boolean().meta({ description: "Form 35: the loan's hypothecation is ended with the transfer." }),
+              form28Needed: z.boolean().meta({ description: "A Form 28 NOC from another state's RTO is needed." }),
+            })
+            .meta({ id: 'RcTransfer' }),
+        })
+        .meta({ id: 'Purchase' }),
+    ),
+  })
+  .meta({ id: 'PurchaseList' });
+
 // A sale as the desk sees it (decision 120): what the tax invoice says, money in paise.
 const taxLineSchema = z.object({
   kind: z.enum(['cgst', 'sgst', 'igst', 'cess']),

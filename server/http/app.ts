@@ -47,6 +47,7 @@ import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 import { reservationApi } from '../reservations/http/api-reservations.ts';
 import { documentsApi } from '../documents/http/api-documents.ts';
 import { deskSalesApi } from '../sales/http/api-desk-sales.ts';
+import { purchasesApi } from '../sales/http/api-purchases.ts';
 import { sellEstimateApi } from '../leads/http/api-sell-estimates.ts';
 import { inspectionApi } from '../inspections/http/api-inspections.ts';
 
@@ -247,6 +248,7 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   // The documents issued to the person: invoices and credit notes of cars bought (decision 114).
   documentsApi(api, services);
   deskSalesApi(api, services);
+  purchasesApi(api, services);
   // Razorpay's webhook, described here; answered before the CSRF check (assembleApp).
   paymentWebhookApi(api, services);
   // The description of every route above (decision 072), made once from the routes themselves.

@@ -10,6 +10,7 @@ import { BACKUP_CHECK_INTERVAL_MS, runScheduledBackup } from '../backups/backups
 import { settingsFor } from '../admin/settings.ts';
 import { runSaleDocumentsJob, SALE_DOCUMENTS_JOB } from '../sales/sales.ts';
 import { RENTAL_DOCUMENTS_JOB, runRentalDocumentsJob } from '../rentals/rental-documents.ts';
+import { RC_TRANSFER_OVERDUE_INTERVAL_MS, RC_TRANSFER_OVERDUE_JOB, tellDeskOfOverdueRcTransfers } from '../sales/rc-transfers.ts';
 import type { Schedule } from './scheduler.ts';
 import type { JobHandlers } from './worker.ts';
 
@@ -37,6 +38,8 @@ export const RECURRING_JOBS = [
   { name: 'reservation-expiry', periodMs: RENTAL_JOBS_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
   // The daily backup (decision 112): looked at hourly, taken once a day after BACKUP_AT (India time).
   { name: 'daily-backup', periodMs: BACKUP_CHECK_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
+  // Registration transfers open past the setting's days: the desk is mailed once each (decision 117).
+  { name: RC_TRANSFER_OVERDUE_JOB, periodMs: RC_TRANSFER_OVERDUE_INTERVAL_MS, firstRunMs: RENTAL_FIRST_RUN_MS },
 ] as const satisfies readonly Schedule[];
 
 export type RecurringJobName = (typeof RECURRING_JOBS)[number]['name'];
@@ -64,6 +67,10 @@ function recurringWork(services: AppServices): Record<RecurringJobName, () => Pr
     'daily-backup': async () => {
       const settings = await settingsFor(services);
       await runScheduledBackup({ ...services, desk: { email: settings.adminEmail || null } });
+    },
+    [RC_TRANSFER_OVERDUE_JOB]: async () => {
+      const told = await tellDeskOfOverdueRcTransfers(services);
+      if (told > 0) logger.info({ told }, 'sales: the desk told of overdue registration transfers');
     },
     'reservation-expiry': async () => {
       const expired = await expireDueReservations(services);

@@ -1,5 +1,6 @@
 import type { PersonalData } from '../privacy/personal-data.ts';
 import { findDelivery } from './delivery-store.ts';
+import { purchasesOfBuyer } from './rc-transfers.ts';
 import { saleQuery, toSale } from './store.ts';
 
 /** How long a sale and its documents are kept: GST's books (CGST Act section 36: 72 months from the year's annual return). */
@@ -78,6 +79,39 @@ export const salesPersonalData: PersonalData[] = [
       action: 'keep',
       reason:
         "the signed delivery (the buyer's signature, the photos, the signer's name) is the dealer's record that the car was handed over, kept with its sale; erasure unlinks the sale from the account, which is all that ties the delivery to it",
+    },
+    retention: SALE_RETENTION,
+  },
+  {
+    table: 'rc_transfers',
+    personal: {
+      forms_signed_by: "the admin's email who recorded the forms signed",
+      submitted_by: "the admin's email who recorded the submission",
+      fee_paid_by: "the admin's email who recorded the fee",
+      rc_issued_by: "the admin's email who recorded the new RC",
+      delivered_by: "the admin's email who recorded the RC delivered",
+    },
+    notPersonal: {
+      application_number: "the RTO's application number: the dealer's record of the transfer, about the car",
+      new_registration: "the car's new registration number, about the car",
+    },
+    foundBy: "sale_id: the buyer's sales (sales.user_id)",
+    export: {
+      section: 'registrationTransfers',
+      gather: async ({ database, userId }) =>
+        (await purchasesOfBuyer(database, userId)).map(({ saleId, invoiceNumber, transfer }) => ({
+          saleId,
+          invoiceNumber,
+          state: transfer.state,
+          steps: transfer.steps.map(({ step, doneMs }) => ({ step, doneAt: doneMs === null ? null : new Date(doneMs).toISOString() })),
+          applicationNumber: transfer.applicationNumber,
+          newRegistration: transfer.newRegistration,
+        })),
+    },
+    erase: {
+      action: 'keep',
+      reason:
+        "the transfer of a car sold is the dealer's record (Forms 29 and 30, the RTO's application); it names no account, and the sale's link to the account goes with the sale's erasure",
     },
     retention: SALE_RETENTION,
   },

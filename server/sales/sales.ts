@@ -22,6 +22,7 @@ import { nextInSeries } from '../documents/series.ts';
 import { renderSaleDocument, type SaleDocumentKind } from './invoice-pdf.ts';
 import { deliveryNoteNumber, findDelivery, readStored } from './delivery-store.ts';
 import { renderDeliveryNote } from './delivery-pdf.ts';
+import { closeRcTransfer, openRcTransfer } from './rc-transfers.ts';
 
 /**
  * The sale of a car (docs/decisions/114): from a buyer's reservation or a walk-in at the desk.
@@ -198,6 +199,8 @@ export async function recordSale(services: SaleServices, input: SaleForm & { act
         })
         .returning('id')
         .executeTakeFirstOrThrow();
+      // The registration transfer starts with the sale (decision 117).
+      await openRcTransfer(trx, { saleId: Number(inserted.id), soldMs: nowMs });
       // The invoice is made by a job queued with the sale: a crash after the commit loses nothing.
       await enqueue(trx, SALE_DOCUMENTS_JOB, { saleId: Number(inserted.id) }, { nowMs });
       return Number(inserted.id);
@@ -263,6 +266,7 @@ export async function cancelSale(services: SaleServices, input: { saleId: number
         .where('id', '=', Number(row.vehicle_id))
         .where('status', '=', 'sold')
         .execute();
+    await closeRcTransfer(trx, { saleId: before.id, nowMs });
     await enqueue(trx, SALE_DOCUMENTS_JOB, { saleId: before.id }, { nowMs });
     return true;
   });

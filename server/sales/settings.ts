@@ -58,4 +58,18 @@ export const salesSettings = declareSettings('sales', {
   gstSmallCarRatePercent: rate(18, 'gstSmallCarRatePercentLabel'),
   gstLargeCarRatePercent: rate(40, 'gstLargeCarRatePercentLabel'),
   gstLargeCarCessPercent: rate(0, 'gstLargeCarCessPercentLabel'),
+  /**
+   * A sold car's registration transfer still open so many days after the sale is overdue
+   * (decision 117): the admin panel warns and the desk is mailed once. 30 days by default, the
+   * time section 50 of the Motor Vehicles Act gives the new owner to report the transfer.
+   */
+  rcTransferOverdueDays: {
+    schema: z.coerce
+      .number(say('rcTransferOverdueDaysRange'))
+      .int(say('rcTransferOverdueDaysRange'))
+      .min(1, say('rcTransferOverdueDaysRange'))
+      .max(365, say('rcTransferOverdueDaysRange')),
+    default: 30,
+    label: 'rcTransferOverdueDaysLabel',
+  },
 });

@@ -55,6 +55,7 @@ const builders: Record<string, () => string[]> = {
   'adminPaths.saleDocument': () => [adminPaths.saleDocument(3, 8)],
   'adminPaths.saleDelivery': () => [adminPaths.saleDelivery(3)],
   'adminPaths.rentalBookingDocument': () => [adminPaths.rentalBookingDocument(5, 9)],
+  'adminPaths.saleTransfer': () => [adminPaths.saleTransfer(3)],
   'adminPaths.inspectionsOn': () => [adminPaths.inspectionsOn('2026-12-01'), adminPaths.inspectionsOn('2026-12-01', 'booked')],
   'adminPaths.leadsExport': () => [adminPaths.leadsExport('requested-vehicles'), adminPaths.leadsExport('selling-vehicles')],
 };

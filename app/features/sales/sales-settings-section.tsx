@@ -14,6 +14,7 @@ export const SALES_SETTING_KEYS = [
   'gstSmallCarRatePercent',
   'gstLargeCarRatePercent',
   'gstLargeCarCessPercent',
+  'rcTransferOverdueDays',
 ] as const;
 export type SalesSettingKey = (typeof SALES_SETTING_KEYS)[number];
 export type SalesSettingsValues = Record<SalesSettingKey, string | number>;
@@ -56,6 +57,7 @@ export function SalesSettingsSection({
           {RATE_KEYS.map((key) => (
             <TextField key={key} {...field(key)} inputMode="decimal" />
           ))}
+          <TextField {...field('rcTransferOverdueDays')} inputMode="numeric" />
         </div>
         <div>
           <button type="submit" className={primaryButton} disabled={busy}>

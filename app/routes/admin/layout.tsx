@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, NavLink, Outlet, useNavigation, useRouteError } from 'react-router';
+import { isRouteErrorResponse, Link, NavLink, Outlet, useLocation, useNavigation, useRouteError } from 'react-router';
+import { withoutLanguage } from '../../lib/i18n/language.ts';
 import { requireAdmin } from '../../../server/admin/guard.ts';
 import { accessDenied } from '../../features/admin/admin-pages.ts';
 import { adminShellText as t } from '../../features/admin/admin-shell-texts.ts';
@@ -21,7 +22,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** The tabs; each label is a text key, read in the page's language where the tab is drawn. */
-const navigation: ReadonlyArray<{ to: string; label: Parameters<typeof t>[0]; end?: boolean }> = [
+const navigation: ReadonlyArray<{ to: string; label: Parameters<typeof t>[0]; end?: boolean; notUnder?: string }> = [
   { to: adminPaths.dashboard, label: 'navDashboard', end: true },
   { to: adminPaths.vehicles, label: 'navVehicles' },
   { to: adminPaths.categories, label: 'navCategories' },
@@ -30,7 +31,9 @@ const navigation: ReadonlyArray<{ to: string; label: Parameters<typeof t>[0]; en
   { to: adminPaths.testDrives, label: 'navTestDrives' },
   { to: adminPaths.inspections, label: 'navInspections' },
   { to: adminPaths.rentalDesk, label: 'navRentalDesk' },
-  { to: adminPaths.sales, label: 'navSales' },
+  // The liability list lives under /admin/sales but has its own tab.
+  { to: adminPaths.sales, label: 'navSales', notUnder: adminPaths.rcTransfers },
+  { to: adminPaths.rcTransfers, label: 'navTransfers' },
   { to: adminPaths.statistics, label: 'navStatistics' },
   { to: adminPaths.settings, label: 'navSettings' },
   { to: adminPaths.registerAdmin, label: 'navAdmins' },
@@ -39,6 +42,7 @@ const navigation: ReadonlyArray<{ to: string; label: Parameters<typeof t>[0]; en
 
 function AdminShell({ children, email }: { children: React.ReactNode; email?: string }) {
   const pending = useNavigation().state === 'loading';
+  const { pathname } = useLocation();
   return (
     <div className="min-h-dvh bg-slate-100">
       <header className="bg-slate-900 text-white">
@@ -62,9 +66,10 @@ function AdminShell({ children, email }: { children: React.ReactNode; email?: st
                   <NavLink
                     to={item.to}
                     end={item.end}
-                    className={({ isActive }) =>
-                      `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium sm:min-h-9 ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-white/10'}`
-                    }
+                    className={({ isActive: matched }) => {
+                      const isActive = matched && !(item.notUnder && withoutLanguage(pathname).startsWith(item.notUnder));
+                      return `flex min-h-11 items-center whitespace-nowrap rounded-lg px-3 text-sm font-medium sm:min-h-9 ${isActive ? 'bg-white text-slate-900' : 'text-slate-200 hover:bg-white/10'}`;
+                    }}
                   >
                     {t(item.label)}
                   </NavLink>

@@ -4,6 +4,7 @@ import { flashHeaders, takeFlash } from '../../../server/http/flash.ts';
 import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { failingJobs, retryJob } from '../../../server/jobs/queue.ts';
 import { backupStatus, type BackupStatus } from '../../../server/backups/backups.ts';
+import { countOverdueRcTransfers } from '../../../server/sales/rc-transfers.ts';
 import { Toast } from '../../features/admin/toast.tsx';
 import { parseForm } from '../../lib/form-errors.ts';
 import { retryJobSchema } from '../../features/admin/panel-schemas.ts';
@@ -53,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
   const date = indiaDay(nowMs);
-  const [leads, testDrives, inspections, handovers, licences, refundsOwed, jobs, flash, reservations, backup] = await Promise.all([
+  const [leads, testDrives, inspections, handovers, licences, refundsOwed, jobs, flash, reservations, backup, rcOverdue] = await Promise.all([
     countNewLeads(services.database, since),
     countOn(services.database, 'test_drives', date),
     countOn(services.database, 'inspections', date),
@@ -64,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     takeFlash(services.config.authSecret, request),
     listActiveReservations(services),
     backupStatus(services.database, nowMs),
+    countOverdueRcTransfers(services),
   ]);
   const week = await comingWeek(services, date);
   return data(
@@ -81,6 +83,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         nowMs,
         week,
         backup,
+        rcOverdue,
       },
       jobs,
       toast: flash.toast,
@@ -145,6 +148,7 @@ const JOB_LABELS = {
   'reservation-expiry': 'jobReservationExpiry',
   'inspection-reminders': 'jobInspectionReminders',
   'daily-backup': 'jobDailyBackup',
+  'rc-transfer-overdue': 'jobRcTransferOverdue',
 } as const;
 
 function jobLabel(name: string): string {
@@ -251,7 +255,7 @@ function ComingWeek({ week }: { week: WeekDay[] }) {
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today || !loaderData.jobs) return <Outlet />;
-  const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs, week, backup } = loaderData.today;
+  const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs, week, backup, rcOverdue } = loaderData.today;
   const jobs = loaderData.jobs;
   const leadNote = leads.since ? t('sinceLastVisit', { time: formatDateTime(leads.since) }) : t('notYetContacted');
   const tiles: Tile[] = [
@@ -264,6 +268,8 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
     { label: t('tileLicences'), count: licences, to: adminPaths.rentalLicences, note: t('tileLicencesNote') },
     // Only while there is one: money a renter is owed is rare, and then it is the first thing to see.
     ...(refundsOwed > 0 ? [{ label: t('tileRefundsOwed'), count: refundsOwed, to: adminPaths.rentalRefundsOwed, note: t('tileRefundsOwedNote') }] : []),
+    // Only while there is one (decision 117): a sold car whose RC is late is the dealer's liability.
+    ...(rcOverdue > 0 ? [{ label: t('tileRcOverdue'), count: rcOverdue, to: adminPaths.rcTransfers, note: t('tileRcOverdueNote') }] : []),
   ];
   return (
     <div className="flex flex-col gap-6">

@@ -11,6 +11,7 @@ import { Toast } from '../../features/admin/toast.tsx';
 import { FormMessage, secondaryButton, TextAreaField } from '../../components/form.tsx';
 import { appContext } from '../../context.ts';
 import { formatRate } from '../../features/sales/gst.ts';
+import { RcTransferSection } from '../../features/sales/rc-transfer-section.tsx';
 import { saleCancelSchema } from '../../features/sales/schemas.ts';
 import { salesText as t } from '../../features/sales/sales-texts.ts';
 import { SaleDeliverySection } from '../../features/sales/sale-delivery-section.tsx';
@@ -136,6 +137,7 @@ export default function SalePage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
       <SaleDeliverySection saleId={sale.id} recorded={sale.status === 'recorded'} delivery={loaderData.delivery} />
+      <RcTransferSection saleId={sale.id} />
       {sale.status === 'recorded' ? (
         <section aria-labelledby="sale-cancel" className="w-full max-w-2xl rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
           <h2 id="sale-cancel" className="text-lg font-bold">

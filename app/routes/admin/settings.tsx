@@ -206,7 +206,8 @@ async function saveTestDriveSettings(services: AppServices, actorEmail: string, 
 
 /** The sales and GST section's own save (decision 114): only its fields change. */
 async function saveSalesSettings(services: AppServices, actorEmail: string, form: FormData, before: Settings) {
-  const salesValues = Object.fromEntries(SALES_SETTING_KEYS.map((key) => [key, cleanLine(form.get(key), 300)])) as Record<
+  // A field the form did not send keeps its value (a form from before the field was added).
+  const salesValues = Object.fromEntries(SALES_SETTING_KEYS.filter((key) => form.has(key)).map((key) => [key, cleanLine(form.get(key), 300)])) as Record<
     (typeof SALES_SETTING_KEYS)[number],
     string
   >;

@@ -1084,6 +1084,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/sales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My purchases: the cars I bought and where each registration (RC) transfer stands
+         * @description Newest first. Each step has the date the dealer recorded it; the buyer is also told by mail and SMS at each step.
+         */
+        get: operations["getMeSales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payments/razorpay/webhook": {
         parameters: {
             query?: never;
@@ -2138,6 +2158,46 @@ export interface components {
         };
         DocumentList: {
             items: components["schemas"]["IssuedDocument"][];
+        };
+        RcTransferStep: {
+            /** @enum {string} */
+            step: "forms-signed" | "submitted" | "fee-paid" | "rc-issued" | "delivered";
+            /** @description When the desk recorded the step (ISO 8601, UTC); null while it is to come. */
+            doneAt: string | null;
+        };
+        RcTransfer: {
+            /**
+             * @description The last step done: 'sold' before the first, 'delivered' once the buyer has the new RC.
+             * @enum {string}
+             */
+            state: "sold" | "forms-signed" | "submitted" | "fee-paid" | "rc-issued" | "delivered";
+            next: ("forms-signed" | "submitted" | "fee-paid" | "rc-issued" | "delivered") | null;
+            /** @description Every step in the order they happen. */
+            steps: components["schemas"]["RcTransferStep"][];
+            /** @description The RTO's application number, from submission on. */
+            applicationNumber: string | null;
+            /** @description The transfer fee paid at the RTO, in paise. */
+            feePaise: number | null;
+            feeReceipt: string | null;
+            /** @description The registration on the new RC when it changed. */
+            newRegistration: string | null;
+            /** @description Form 35: the loan's hypothecation is ended with the transfer. */
+            form35Needed: boolean;
+            /** @description A Form 28 NOC from another state's RTO is needed. */
+            form28Needed: boolean;
+        };
+        Purchase: {
+            saleId: number;
+            car: string;
+            /** @description The registration at the sale. */
+            registration: string;
+            invoiceNumber: string;
+            /** @description India's date of the invoice, YYYY-MM-DD. */
+            invoiceDate: string;
+            transfer: components["schemas"]["RcTransfer"];
+        };
+        PurchaseList: {
+            items: components["schemas"]["Purchase"][];
         };
         DeskSale: {
             id: number;
@@ -8009,6 +8069,63 @@ export interface operations {
             };
             /** @description The body is over this operation’s size limit. */
             413: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMeSales: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Newest first. */
+            200: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PurchaseList"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
                 headers: {
                     /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
                     "X-Request-Id"?: string;
