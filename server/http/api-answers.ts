@@ -709,7 +709,8 @@ const issuedDocumentSchema = z
     id: z.int(),
     kind: z.enum(DOCUMENT_KINDS),
     number: z.string().meta({
-      description: "The document's number, as on it: an invoice's (GB/2026-27/00123, RI/2026-27/00001), a credit note's, a delivery note's (DN-GB/2026-27/00123), a rental agreement's (RA-42).",
+      description:
+        "The document's number, as on it: an invoice's (GB/2026-27/00123, RI/2026-27/00001), a credit note's, a delivery note's (DN-GB/2026-27/00123), a rental agreement's (RA-42).",
     }),
     language: z.enum(['en', 'hi']),
     bytes: z.int(),
