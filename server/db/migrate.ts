@@ -35,6 +35,7 @@ import * as backupRuns from './migrations/038-backup-runs.ts';
 import * as jobRequestIds from './migrations/039-job-request-ids.ts';
 import * as catalogueVersionShards from './migrations/040-catalogue-version-shards.ts';
 import * as sales from './migrations/041-sales.ts';
+import * as purchases from './migrations/044-purchases.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -74,6 +75,7 @@ const migrations: Record<string, DialectMigration> = {
   '039-job-request-ids': jobRequestIds,
   '040-catalogue-version-shards': catalogueVersionShards,
   '041-sales': sales,
+  '044-purchases': purchases,
 };
 
 /**
