@@ -48,6 +48,8 @@ export default [
     route('admin/sales/new', 'routes/admin/sale-new.tsx'),
     route('admin/sales/:id', 'routes/admin/sale.tsx'),
     route('admin/sales/:id/documents/:documentId', 'routes/admin/sale-document.ts'),
+    route('admin/books', 'routes/admin/books.tsx'),
+    route('admin/books/:file', 'routes/admin/books-csv.ts'),
   ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),

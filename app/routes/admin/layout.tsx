@@ -31,6 +31,7 @@ const navigation: ReadonlyArray<{ to: string; label: Parameters<typeof t>[0]; en
   { to: adminPaths.inspections, label: 'navInspections' },
   { to: adminPaths.rentalDesk, label: 'navRentalDesk' },
   { to: adminPaths.sales, label: 'navSales' },
+  { to: adminPaths.books(), label: 'navBooks' },
   { to: adminPaths.statistics, label: 'navStatistics' },
   { to: adminPaths.settings, label: 'navSettings' },
   { to: adminPaths.registerAdmin, label: 'navAdmins' },
