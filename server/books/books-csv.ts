@@ -36,7 +36,8 @@ export function salesRegisterCsv(register: { rows: SalesRegisterRow[]; totals: R
     t('col_cess'),
     t('col_total'),
   ];
-  const money = (row: RegisterTotals) => [row.pricePaise, row.taxablePaise, row.cgstPaise, row.sgstPaise, row.igstPaise, row.cessPaise, row.totalPaise].map(csvRupees);
+  const money = (row: RegisterTotals) =>
+    [row.pricePaise, row.taxablePaise, row.cgstPaise, row.sgstPaise, row.igstPaise, row.cessPaise, row.totalPaise].map(csvRupees);
   const rows = register.rows.map((row) => {
     const [price, ...rest] = money(row);
     return [

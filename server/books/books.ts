@@ -87,7 +87,8 @@ export async function salesRegister(database: Database, month: string): Promise<
       // What the GST return reports: the taxable value and its tax (under the margin scheme, the margin's).
       totalPaise: sign * (sale.taxablePaise + sale.taxPaise),
     });
-    if (sale.invoiceDate >= from && sale.invoiceDate < to) rows.push({ kind: 'invoice', number: sale.invoiceNumber, date: sale.invoiceDate, ...base, ...amounts(1) });
+    if (sale.invoiceDate >= from && sale.invoiceDate < to)
+      rows.push({ kind: 'invoice', number: sale.invoiceNumber, date: sale.invoiceDate, ...base, ...amounts(1) });
     if (sale.creditNoteNumber && sale.creditNoteDate && sale.creditNoteDate >= from && sale.creditNoteDate < to)
       rows.push({ kind: 'creditNote', number: sale.creditNoteNumber, date: sale.creditNoteDate, ...base, ...amounts(-1) });
   }

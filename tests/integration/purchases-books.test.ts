@@ -52,7 +52,13 @@ async function desk(id: number, fields: Record<string, string>, client = admin) 
 /** A seller's inspection booked, recorded and offered; accepted by the seller unless told not to. */
 async function offered(accept = true): Promise<{ id: number; email: string; phone: string }> {
   const seller = await verifiedPersonOn(server.url, database, { label: 'seller', name: 'Sunita Rao', password: PASSWORD });
-  const booked = await postJson(seller.client, '/api/v1/inspections', { car, mode: 'home', pinCode: '400069', street: '12 Sea View, Juhu Tara Rd', slot: freshSlot() });
+  const booked = await postJson(seller.client, '/api/v1/inspections', {
+    car,
+    mode: 'home',
+    pinCode: '400069',
+    street: '12 Sea View, Juhu Tara Rd',
+    slot: freshSlot(),
+  });
   expect(booked.status).toBe(201);
   const id = inspectionAnswerSchema.parse(booked.body).inspection.id;
   expect((await desk(id, { intent: 'record', 'item-0': 'Good', odometer: '38,400', notes: '' })).status).toBe(303);
@@ -90,13 +96,21 @@ function parseCsv(text: string): string[][] {
   for (let index = 0; index < text.length; index++) {
     const char = text[index]!;
     if (quoted) {
-      if (char === '"' && text[index + 1] === '"') (cell += '"'), index++;
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index++;
+      } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') row.push(cell), (cell = '');
-    else if (char === '\r' && text[index + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), index++;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      index++;
     } else cell += char;
   }
   return rows;
@@ -173,7 +187,11 @@ describe.skipIf(!shared.url)(`buying from a seller and the dealer's books (${sha
     expect(row.possession_date).toBe(today);
     expect(row.seller_phone).toBe('+919820055555');
     vehicleId = Number(row.vehicle_id);
-    const vehicle = await database.db.selectFrom('vehicles').select(['status', 'purchase_price_paise', 'purchased_at']).where('id', '=', vehicleId).executeTakeFirstOrThrow();
+    const vehicle = await database.db
+      .selectFrom('vehicles')
+      .select(['status', 'purchase_price_paise', 'purchased_at'])
+      .where('id', '=', vehicleId)
+      .executeTakeFirstOrThrow();
     expect(vehicle).toMatchObject({ status: 'draft', purchased_at: today });
     expect(Number(vehicle.purchase_price_paise)).toBe(42_500_000);
     const inspection = await database.db.selectFrom('inspections').select('draft_vehicle_id').where('id', '=', id).executeTakeFirstOrThrow();
@@ -184,7 +202,7 @@ describe.skipIf(!shared.url)(`buying from a seller and the dealer's books (${sha
     expect(page).toContain(`(vehicle #${vehicleId})`);
     expect(page).toContain('Documents received: RC (registration certificate), Form 29 (signed), Keys');
     const mail = await waitForOutbox(admin, 'email', email, (entry) => entry.subject === 'Payment for your 2020 Maruti Suzuki Baleno: ₹4,25,000');
-    expect(mail.body).toContain('The payment\'s reference is UTR SBIN0012345678.');
+    expect(mail.body).toContain("The payment's reference is UTR SBIN0012345678.");
     // The SMS goes to the number the desk confirmed at the purchase.
     await waitForOutbox(admin, 'sms', '+919820055555', (entry) => entry.body.includes('ref UTR SBIN0012345678'));
     expect(phone).not.toBe('');
@@ -211,7 +229,7 @@ describe.skipIf(!shared.url)(`buying from a seller and the dealer's books (${sha
     expect(form).toMatch(/name="purchasePrice"[^>]*value="425000"|value="425000"[^>]*name="purchasePrice"/);
     const sold = await admin.postForm('/admin/sales/new', {
       vehicleId: String(vehicleId),
-      buyerName: '=HYPERLINK("http://evil","Meera, \"M\" Kulkarni")',
+      buyerName: '=HYPERLINK("http://evil","Meera, "M" Kulkarni")',
       buyerAddress: 'Flat 4, Shanti Niwas, Pune 411038',
       buyerPhone: '98200 12345',
       buyerEmail: '',

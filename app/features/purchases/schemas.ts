@@ -26,19 +26,30 @@ export const purchaseFormSchema = z
   .object({
     price: z.preprocess(
       (value) => (typeof value === 'string' ? parseRupeesAsPaise(value, 1_000_000_000) : typeof value === 'number' ? value : null),
-      z.number({ error: () => t('priceInvalid') }).int({ error: () => t('priceInvalid') }).positive({ error: () => t('priceInvalid') }),
+      z
+        .number({ error: () => t('priceInvalid') })
+        .int({ error: () => t('priceInvalid') })
+        .positive({ error: () => t('priceInvalid') }),
     ),
     method: z.enum(PURCHASE_PAYMENT_METHODS, { error: () => t('methodInvalid') }),
     reference: text(60).pipe(z.string().min(1, { error: () => t('referenceRequired') })),
     documentsOther: text(300),
-    possessionDate: z.preprocess((value) => parseIndiaDate(typeof value === 'string' ? value.trim() : value), z.string({ error: () => t('possessionInvalid') })),
+    possessionDate: z.preprocess(
+      (value) => parseIndiaDate(typeof value === 'string' ? value.trim() : value),
+      z.string({ error: () => t('possessionInvalid') }),
+    ),
     sellerName: text(100).pipe(z.string().min(1, { error: () => t('sellerNameRequired') })),
     sellerPhone: text(30).pipe(z.string().min(1, { error: () => t('sellerPhoneRequired') })),
     sellerAddress: text(300).pipe(z.string().min(1, { error: () => t('sellerAddressRequired') })),
     /** The draft's category, when the purchase makes the draft. */
     categoryId: z.preprocess(
       (value) => (value === '' || value === undefined || value === null ? undefined : value),
-      z.coerce.number({ error: () => t('categoryRequired') }).int().positive().max(2_147_483_647).optional(),
+      z.coerce
+        .number({ error: () => t('categoryRequired') })
+        .int()
+        .positive()
+        .max(2_147_483_647)
+        .optional(),
     ),
     ...Object.fromEntries(PURCHASE_DOCUMENTS.map((document) => [documentField(document), ticked.optional()])),
   })

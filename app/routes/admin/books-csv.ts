@@ -25,7 +25,12 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       : register === 'purchases'
         ? purchaseRegisterCsv(await purchaseRegister(services.database, month))
         : stockCsv(await stockWithAge(services.database, services.clock.now()));
-  await recordAudit(services, { actorEmail: admin.email, action: 'export', entity: 'books', summary: `Downloaded the ${register} register of ${month} as CSV` });
+  await recordAudit(services, {
+    actorEmail: admin.email,
+    action: 'export',
+    entity: 'books',
+    summary: `Downloaded the ${register} register of ${month} as CSV`,
+  });
   return new Response(csv, {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

@@ -34,10 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     purchaseRegister(services.database, month),
     stockWithAge(services.database, nowMs),
   ]);
-  return data(
-    { month, typed: asked ?? month, monthError: valid ? null : t('monthInvalid'), sales, purchases, stock },
-    { status: valid ? 200 : 400 },
-  );
+  return data({ month, typed: asked ?? month, monthError: valid ? null : t('monthInvalid'), sales, purchases, stock }, { status: valid ? 200 : 400 });
 }
 
 const card = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5';

@@ -473,7 +473,13 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
                   defaultValue={typed('price') ?? paiseAsRupeesText(item.offer.rupees * 100)}
                   error={fieldError('price')}
                 />
-                <SelectField id="purchase-method" name="method" label={pt('methodLabel')} defaultValue={typed('method') ?? 'transfer'} error={fieldError('method')}>
+                <SelectField
+                  id="purchase-method"
+                  name="method"
+                  label={pt('methodLabel')}
+                  defaultValue={typed('method') ?? 'transfer'}
+                  error={fieldError('method')}
+                >
                   {PURCHASE_PAYMENT_METHODS.map((method) => (
                     <option key={method} value={method}>
                       {pt(`method_${method}`)}
@@ -552,7 +558,13 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
                 error={fieldError('documentsOther')}
               />
               {draft ? null : (
-                <SelectField id="purchase-category" name="categoryId" label={pt('categoryLabel')} defaultValue={typed('categoryId') ?? ''} error={fieldError('categoryId')}>
+                <SelectField
+                  id="purchase-category"
+                  name="categoryId"
+                  label={pt('categoryLabel')}
+                  defaultValue={typed('categoryId') ?? ''}
+                  error={fieldError('categoryId')}
+                >
                   <option value="">{pt('choose')}</option>
                   {categories.map((category) => (
                     <option key={category.id} value={category.id}>
