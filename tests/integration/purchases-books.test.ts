@@ -206,6 +206,10 @@ describe.skipIf(!shared.url)(`buying from a seller and the dealer's books (${sha
     // The SMS goes to the number the desk confirmed at the purchase.
     await waitForOutbox(admin, 'sms', '+919820055555', (entry) => entry.body.includes('ref UTR SBIN0012345678'));
     expect(phone).not.toBe('');
+    // The seller's estimate counts what the dealer paid.
+    const estimate = await postJson(admin, '/api/v1/sell-estimates', car);
+    expect(estimate.status).toBe(200);
+    expect(estimate.body).toMatchObject({ estimate: { kind: 'range', basis: { bought: 1 } } });
     const audit = await database.db.selectFrom('audit_log').select('summary').where('action', '=', 'purchase').where('entity_id', '=', String(id)).execute();
     expect(audit).toHaveLength(1);
   });
