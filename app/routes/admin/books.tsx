@@ -42,7 +42,8 @@ const th = 'whitespace-nowrap px-2 py-1.5 text-left font-semibold';
 const thNumber = 'whitespace-nowrap px-2 py-1.5 text-right font-semibold';
 const td = 'px-2 py-1.5 align-top';
 const tdNumber = 'whitespace-nowrap px-2 py-1.5 text-right align-top tabular-nums';
-const money = (paise: number | null) => (paise === null ? '—' : formatPaise(paise));
+// A credit note's amounts read −₹4,20,000, the sign before the rupee.
+const money = (paise: number | null) => (paise === null ? '—' : paise < 0 ? `−${formatPaise(-paise)}` : formatPaise(paise));
 
 export default function Books({ loaderData }: Route.ComponentProps) {
   const { month, typed, monthError, sales, purchases, stock } = loaderData;
@@ -110,7 +111,7 @@ export default function Books({ loaderData }: Route.ComponentProps) {
                 {sales.rows.map((row) => (
                   <tr key={`${row.kind}-${row.number}`} className="border-t border-slate-200" data-kind={row.kind}>
                     <td className={td}>
-                      <a href={adminPaths.sale(row.saleId)} className="font-semibold text-brand-700 underline">
+                      <a href={adminPaths.sale(row.saleId)} className="whitespace-nowrap font-semibold text-brand-700 underline">
                         {row.number}
                       </a>
                       <span className="block text-xs text-slate-600">{t(`kind_${row.kind}`)}</span>
@@ -119,7 +120,7 @@ export default function Books({ loaderData }: Route.ComponentProps) {
                     <td className={td}>{row.buyer}</td>
                     <td className={td}>{row.buyerPan || '—'}</td>
                     <td className={td}>{row.supplyState}</td>
-                    <td className={td}>{row.car}</td>
+                    <td className={`${td} min-w-40`}>{row.car}</td>
                     <td className={`${td} whitespace-nowrap`}>{row.registration || '—'}</td>
                     <td className={tdNumber}>{money(row.pricePaise)}</td>
                     <td className={tdNumber}>{money(row.purchasePricePaise)}</td>
