@@ -53,6 +53,8 @@ export default [
     route('admin/sales/:id/documents/:documentId', 'routes/admin/sale-document.ts'),
     route('admin/sales/:id/delivery', 'routes/admin/sale-delivery.tsx'),
     route('admin/sales/:id/transfer', 'routes/admin/sale-transfer.ts'),
+    route('admin/books', 'routes/admin/books.tsx'),
+    route('admin/books/:file', 'routes/admin/books-csv.ts'),
   ]),
   layout('routes/site-layout.tsx', [
     index('routes/home.tsx'),

@@ -235,6 +235,10 @@ export const adminPaths = {
   saleTransfer: (saleId: number) => `/admin/sales/${saleId}/transfer`,
   /** The dealer's liability list: every car sold whose RC has not reached its buyer. */
   rcTransfers: '/admin/sales/transfers',
+  /** The dealer's books of a month (decision 118): sales and purchase registers, stock. */
+  books: (month?: string) => (month === undefined ? '/admin/books' : `/admin/books?${new URLSearchParams({ month })}`),
+  /** A register of the books as CSV: `sales`, `purchases` or `stock`. */
+  booksCsv: (register: 'sales' | 'purchases' | 'stock', month: string) => `/admin/books/${register}.csv?${new URLSearchParams({ month })}`,
   /** The day's test drives (today, India time, without a date). */
   testDrives: '/admin/test-drives',
   testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,

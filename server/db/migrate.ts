@@ -38,6 +38,7 @@ import * as sales from './migrations/041-sales.ts';
 import * as saleDeliveries from './migrations/042-sale-deliveries.ts';
 import * as rentalDocuments from './migrations/045-rental-documents.ts';
 import * as rcTransfers from './migrations/043-rc-transfers.ts';
+import * as purchases from './migrations/044-purchases.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -80,6 +81,7 @@ const migrations: Record<string, DialectMigration> = {
   '042-sale-deliveries': saleDeliveries,
   '045-rental-documents': rentalDocuments,
   '043-rc-transfers': rcTransfers,
+  '044-purchases': purchases,
 };
 
 /**

@@ -71,6 +71,10 @@ export interface VehicleTable {
   transmission_key: Generated<string>;
   owner_count: number | null;
   registration_state: Generated<string>;
+  /** What the dealer paid for the car, when bought from a seller (migration 044, decision 118). */
+  purchase_price_paise: number | null;
+  /** India date 'YYYY-MM-DD' the dealer took possession (Form 29C); the stock's age counts from it. */
+  purchased_at: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -718,6 +722,32 @@ export interface RcTransferTable {
   updated_ms: number;
 }
 
+export type PurchasePaymentMethod = 'transfer' | 'upi' | 'cheque' | 'cash';
+
+/** A car bought from a seller (migration 044, server/purchases, decision 118); money in paise. */
+export interface PurchaseTable {
+  id: Generated<number>;
+  inspection_id: number | null;
+  vehicle_id: number | null;
+  user_id: string | null;
+  vehicle_title: string;
+  registration: string;
+  price_paise: number;
+  payment_method: PurchasePaymentMethod;
+  payment_reference: string;
+  /** JSON: PurchaseDocument[] (app/features/purchases/schemas.ts). */
+  documents: string;
+  documents_other: string;
+  /** India date 'YYYY-MM-DD': the Form 29C date of possession. */
+  possession_date: string;
+  seller_name: string;
+  seller_phone: string;
+  seller_address: string;
+  recorded_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface DB {
   categories: CategoryTable;
   vehicles: VehicleTable;
@@ -760,4 +790,5 @@ export interface DB {
   documents: DocumentTable;
   sale_deliveries: SaleDeliveryTable;
   rc_transfers: RcTransferTable;
+  purchases: PurchaseTable;
 }

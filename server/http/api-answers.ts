@@ -603,6 +603,7 @@ const sellEstimateSchema = z
         similarCars: z.int().meta({ description: 'Cars of the same make and model, sold or in stock, the range is made from.' }),
         sold: z.int(),
         inStock: z.int(),
+        bought: z.int().meta({ description: 'Of them, cars the dealer bought from sellers in the last two years, at what it paid (decision 118).' }),
         fromYear: z.int(),
         toYear: z.int(),
         segment: z.string().meta({ description: 'Body type key whose cars gave the depreciation.' }),

@@ -9,10 +9,12 @@
  */
 
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain amount ('-1234.50'): a number, never a formula, so a credit note's negative stays a number the sheet can add. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
 
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -39,6 +39,11 @@ export type ComparableCar = {
   transmission: string;
   priceRupees: number;
   sold: boolean;
+  /**
+   * A car the dealer bought from a seller (decision 118): its price is what was paid, carried up
+   * by the margin so that taking the margin off gives what was paid again.
+   */
+  bought?: boolean;
 };
 
 export type EstimateOptions = {
@@ -53,6 +58,8 @@ export type EstimateBasis = {
   similarCars: number;
   sold: number;
   inStock: number;
+  /** Of them, cars the dealer bought from sellers. */
+  bought: number;
   /** Their model years, oldest and newest. */
   fromYear: number;
   toYear: number;
@@ -193,6 +200,7 @@ export function estimateSellPrice(
   const low = roundDown(Math.exp(centre - spread) * keep);
   const high = Math.max(low + ROUND_TO, roundUp(Math.exp(centre + spread) * keep));
   const sold = same.filter((other) => other.sold).length;
+  const bought = same.filter((other) => other.bought === true).length;
   const years = same.map((other) => other.modelYear);
   const label = segment ? bodyTypeLabel(segment) : name;
   // 'sedan cars', 'SUV cars', 'Honda City cars'.
@@ -200,7 +208,8 @@ export function estimateSellPrice(
   const basis: EstimateBasis = {
     similarCars: same.length,
     sold,
-    inStock: same.length - sold,
+    inStock: same.length - sold - bought,
+    bought,
     fromYear: Math.min(...years),
     toYear: Math.max(...years),
     segment,
@@ -209,7 +218,13 @@ export function estimateSellPrice(
     marginPercent: options.marginPercent,
   };
   // Written in the language of the request that asks for it (the seller's page or the app).
-  const from = [sold ? t('estimateSold', { count: sold }) : '', basis.inStock ? t('estimateInStock', { count: basis.inStock }) : ''].filter(Boolean).join(', ');
+  const from = [
+    sold ? t('estimateSold', { count: sold }) : '',
+    basis.inStock ? t('estimateInStock', { count: basis.inStock }) : '',
+    bought ? t('estimateBought', { count: bought }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
   const summary = t('estimateSummary', {
     similar: t('estimateSimilar', { count: same.length, name }),
     from,

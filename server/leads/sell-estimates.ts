@@ -8,7 +8,7 @@ import { sellText as t } from '../../app/features/sell/sell-texts.ts';
 import { carModelsText as carText } from '../../app/lib/i18n/carModels.ts';
 import { readCar } from '../../app/features/sell/car-models.ts';
 import { carCatalogue } from '../catalog/car-models.ts';
-import { indiaYear } from '../../app/lib/india-time.ts';
+import { indiaDay, indiaYear } from '../../app/lib/india-time.ts';
 
 /**
  * The seller's estimate from the database (decision 081): the dealer's cars for sale, in stock
@@ -17,6 +17,52 @@ import { indiaYear } from '../../app/lib/india-time.ts';
  */
 
 type Deps = { database: Database; clock: Clock };
+
+/** How far back the dealer's purchases count: a price paid two years ago says little of today's. */
+export const PURCHASES_COUNTED_MONTHS = 24;
+
+/**
+ * The cars the dealer bought from sellers in the last PURCHASES_COUNTED_MONTHS (decision 118):
+ * what it paid, carried up by the margin, so the estimate (which takes the margin off the shop's
+ * prices) reads each purchase as exactly the price paid, beside the shop's own prices.
+ */
+export async function loadPurchases(deps: Deps, marginPercent: number): Promise<ComparableCar[]> {
+  const nowMs = deps.clock.now();
+  const since = indiaDay(nowMs - PURCHASES_COUNTED_MONTHS * 30.44 * 24 * 3600 * 1000);
+  const rows = await deps.database.db
+    .selectFrom('purchases')
+    .innerJoin('vehicles', 'vehicles.id', 'purchases.vehicle_id')
+    .select([
+      'vehicles.make',
+      'vehicles.model',
+      'vehicles.body_type',
+      'vehicles.model_year',
+      'vehicles.odometer',
+      'vehicles.owner_count',
+      'vehicles.fuel_type',
+      'vehicles.transmission',
+      'purchases.price_paise',
+      'purchases.possession_date',
+    ])
+    .where('purchases.possession_date', '>=', since)
+    .where('vehicles.model_year', 'is not', null)
+    .execute();
+  const keep = 1 - marginPercent / 100;
+  return rows.map((row) => ({
+    make: row.make,
+    model: row.model,
+    segment: row.body_type,
+    modelYear: Number(row.model_year),
+    pricedYear: Number(row.possession_date.slice(0, 4)),
+    km: row.odometer,
+    owners: row.owner_count,
+    fuel: row.fuel_type,
+    transmission: row.transmission,
+    priceRupees: Number(row.price_paise) / 100 / (keep > 0 ? keep : 1),
+    sold: false,
+    bought: true,
+  }));
+}
 
 /** Every car for sale with a price and a model year, as a comparable. */
 export async function loadComparables(deps: Deps): Promise<ComparableCar[]> {
@@ -67,7 +113,8 @@ export async function loadComparables(deps: Deps): Promise<ComparableCar[]> {
 export async function estimateForSeller(deps: Deps, settings: Pick<Settings, 'sellEstimateMarginPercent'>, car: SellCar): Promise<SellEstimate> {
   const year = indiaYear(deps.clock.now());
   if (car.year > year) throw new InvalidInputError(t('yearAfter', { year }), { year: t('yearAfter', { year }) });
-  return estimateSellPrice(car, await loadComparables(deps), { year, marginPercent: settings.sellEstimateMarginPercent });
+  const [stock, purchases] = await Promise.all([loadComparables(deps), loadPurchases(deps, settings.sellEstimateMarginPercent)]);
+  return estimateSellPrice(car, [...stock, ...purchases], { year, marginPercent: settings.sellEstimateMarginPercent });
 }
 
 /**

@@ -12,6 +12,7 @@ import { paymentsPersonalData } from '../payments/personal-data.ts';
 import { rentalsPersonalData } from '../rentals/personal-data.ts';
 import { reservationsPersonalData } from '../reservations/personal-data.ts';
 import { salesPersonalData } from '../sales/personal-data.ts';
+import { purchasesPersonalData } from '../purchases/personal-data.ts';
 import { securityPersonalData } from '../security/personal-data.ts';
 import { testDrivesPersonalData } from '../test-drives/personal-data.ts';
 import type { PersonalData } from './personal-data.ts';
@@ -30,6 +31,7 @@ export const allPersonalData: PersonalData[] = [
   ...testDrivesPersonalData,
   ...reservationsPersonalData,
   ...salesPersonalData,
+  ...purchasesPersonalData,
   ...documentsPersonalData,
   ...paymentsPersonalData,
   ...notifyPersonalData,

@@ -95,7 +95,7 @@ export async function recordSale(services: SaleServices, input: SaleForm & { act
   }
   const vehicle = await services.database.db
     .selectFrom('vehicles')
-    .select(['id', 'name', 'make', 'model', 'variant', 'year', 'registration', 'status', 'purpose'])
+    .select(['id', 'name', 'make', 'model', 'variant', 'year', 'registration', 'status', 'purpose', 'purchase_price_paise'])
     .where('id', '=', vehicleId!)
     .executeTakeFirst();
   if (!vehicle || vehicle.purpose !== 'sale') throw new NotFoundError(t('notForSale'));
@@ -113,13 +113,15 @@ export async function recordSale(services: SaleServices, input: SaleForm & { act
       );
   };
   checkMoney(tokenPaise);
+  // A car bought from a seller knows what the dealer paid (decision 118): the desk need not type it again.
+  const purchasePrice = input.purchasePrice ?? (vehicle.purchase_price_paise === null ? null : Number(vehicle.purchase_price_paise));
   if (input.buyerPan === '' && input.price > settings.salePanThresholdRupees * 100)
     throw refuse('buyerPan', t('panRequired', { threshold: formatPaise(settings.salePanThresholdRupees * 100) }));
-  if (settings.gstScheme === 'margin' && input.purchasePrice === null) throw refuse('purchasePrice', t('purchaseRequired'));
+  if (settings.gstScheme === 'margin' && purchasePrice === null) throw refuse('purchasePrice', t('purchaseRequired'));
   const tax: SaleTax = saleTax({
     scheme: settings.gstScheme,
     pricePaise: input.price,
-    purchasePaise: input.purchasePrice,
+    purchasePaise: purchasePrice,
     carClass: input.carClass,
     rates: {
       marginRatePercent: settings.gstMarginRatePercent,
@@ -179,7 +181,7 @@ export async function recordSale(services: SaleServices, input: SaleForm & { act
           paid_method: input.paidMethod,
           loan_paise: input.loan,
           lender: input.lender,
-          purchase_price_paise: input.purchasePrice,
+          purchase_price_paise: purchasePrice,
           invoice_number: number,
           invoice_date: indiaDay(nowMs),
           scheme: tax.scheme,

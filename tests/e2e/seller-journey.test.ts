@@ -9,7 +9,8 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  * A seller's car from estimate to inventory draft, in Chromium at 375 px (decisions 081, 084):
  * the seller gets an estimate and books a home inspection; the desk finds it on the day's
  * schedule, confirms, records it with a photo and makes an offer; the seller accepts on the
- * profile; the desk creates the vehicle draft, which the inventory shows as a Draft. Every new
+ * profile; the desk creates the vehicle draft, which the inventory shows as a Draft, and records
+ * the purchase (decision 118), which the draft then carries as its purchase price. Every new
  * screen is also looked at 1280 px wide.
  */
 
@@ -130,7 +131,7 @@ it('a seller gets an estimate, books a home inspection, the desk records it and 
   // The desk creates the draft; the inventory shows it as a Draft, the public does not see it.
   await desk.goto(`/admin/inspections/${id}`);
   await visible(desk.getByRole('heading', { name: 'Vehicle draft' }));
-  await desk.getByLabel('Category').selectOption({ index: 1 });
+  await desk.getByRole('region', { name: 'Vehicle draft' }).getByLabel('Category').selectOption({ index: 1 });
   await desk.getByRole('button', { name: 'Create vehicle draft' }).click();
   await visible(desk.getByText('Vehicle draft created.'));
   const draftLink = desk.getByRole('link', { name: /Hyundai Creta \(vehicle #\d+\)/ });
@@ -140,6 +141,30 @@ it('a seller gets an estimate, books a home inspection, the desk records it and 
   await wideDesk.goto(`/admin/inspections/${id}`);
   await visible(wideDesk.getByRole('heading', { name: 'Vehicle draft' }));
   await shot(wideDesk, 'seller-5-draft-1280');
+
+  // The desk records the purchase (decision 118): the price defaults to the accepted offer, the date of possession to today.
+  await visible(desk.getByRole('heading', { name: 'Record the purchase' }));
+  expect(await desk.getByLabel('Price paid (₹)').inputValue()).toBe('610000');
+  await desk.getByLabel('Payment reference').fill('UTR HDFC0099887766');
+  await desk.getByLabel('RC (registration certificate)').check();
+  await desk.getByLabel('Keys').check();
+  await desk.getByLabel('Form 29 (signed)').check();
+  await desk.getByLabel("Seller's address").fill('12 Sea View, Juhu Tara Rd, Mumbai 400049');
+  await desk.getByRole('heading', { name: 'Record the purchase' }).scrollIntoViewIfNeeded();
+  await shot(desk, 'seller-5b-purchase-form-375');
+  await desk.getByRole('button', { name: 'Record the purchase' }).click();
+  await visible(desk.getByText('Purchase recorded: ₹6,10,000 paid to the seller.'));
+  await visible(desk.getByText('₹6,10,000 paid by bank transfer, reference UTR HDFC0099887766'));
+  await desk.getByRole('heading', { name: 'Purchase', exact: true }).scrollIntoViewIfNeeded();
+  await shot(desk, 'seller-5c-purchase-summary-375');
+  await wideDesk.goto(`/admin/inspections/${id}`);
+  await visible(wideDesk.getByRole('heading', { name: 'Purchase', exact: true }));
+  await wideDesk.getByRole('heading', { name: 'Purchase', exact: true }).scrollIntoViewIfNeeded();
+  await shot(wideDesk, 'seller-5c-purchase-summary-1280');
+  // The draft carries what the dealer paid.
+  await desk.getByRole('link', { name: `The car: Hyundai Creta (vehicle #${vehicleId})` }).click();
+  await visible(desk.getByText('Bought from a seller for ₹6,10,000;'));
+  await shot(desk, 'seller-5d-draft-purchase-price-375');
   for (const viewport of ['mobile', 'desktop'] as const) {
     const inventory = await open(viewport, admin);
     await inventory.goto('/admin-panel/vehicles?status=draft');

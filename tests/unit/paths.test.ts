@@ -52,6 +52,8 @@ const builders: Record<string, () => string[]> = {
   'adminPaths.inspection': () => [adminPaths.inspection(4)],
   'adminPaths.newSale': () => [adminPaths.newSale(), adminPaths.newSale(12)],
   'adminPaths.sale': () => [adminPaths.sale(3)],
+  'adminPaths.books': () => [adminPaths.books(), adminPaths.books('2026-11')],
+  'adminPaths.booksCsv': () => [adminPaths.booksCsv('sales', '2026-11')],
   'adminPaths.saleDocument': () => [adminPaths.saleDocument(3, 8)],
   'adminPaths.saleDelivery': () => [adminPaths.saleDelivery(3)],
   'adminPaths.rentalBookingDocument': () => [adminPaths.rentalBookingDocument(5, 9)],

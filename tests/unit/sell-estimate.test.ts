@@ -30,6 +30,19 @@ describe('the seller’s estimate (decision 081)', () => {
     expect(estimate).toMatchObject({ kind: 'range', low: 885_000, high: 1_130_000 });
   });
 
+  it('reads a car bought from a seller as the price paid: the margin carried up, then taken off again (decision 118)', () => {
+    // Paid ₹7,00,000 for an identical car; margin 12%: 7,00,000 / 0.88 then × 0.88 = 7,00,000 ± 12%:
+    // 6,20,829 → 6,20,000; 7,89,248 → 7,90,000.
+    const paid = car({ priceRupees: 700_000 / 0.88, bought: true });
+    const alone = estimateSellPrice(seller, [paid], { year: 2026, marginPercent: 12 });
+    expect(alone).toMatchObject({ kind: 'range', low: 620_000, high: 790_000, basis: { bought: 1, inStock: 0, sold: 0 } });
+    // Beside one in stock at ₹10,00,000 (alone 7,80,000 – 9,95,000), the range comes down to the geometric
+    // mean's: 8,91,883 × 0.88 = 7,84,857, spread √(0.1144² + 0.12²/2) = 0.1425: 6,80,000 – 9,10,000.
+    const blended = estimateSellPrice(seller, [car(), paid], { year: 2026, marginPercent: 12 });
+    expect(blended).toMatchObject({ kind: 'range', low: 680_000, high: 910_000, basis: { similarCars: 2, bought: 1, inStock: 1 } });
+    expect(blended.summary).toContain('1 bought from sellers');
+  });
+
   it('takes the settings’ margin off both ends', () => {
     // × 0.88: 7,80,490 → 7,80,000; 9,92,197 → 9,95,000.
     const estimate = estimateSellPrice(seller, [car()], { year: 2026, marginPercent: 12 });

@@ -18,7 +18,7 @@ import {
 } from '../../../server/inspections/inspection-desk.ts';
 import { PageHeader, PhoneFact, StatusBadge } from '../../features/admin/admin-ui.tsx';
 import { Toast } from '../../features/admin/toast.tsx';
-import { FieldNotes, FormMessage, inputClass, primaryButton, secondaryButton } from '../../components/form.tsx';
+import { FieldNotes, FormMessage, inputClass, primaryButton, secondaryButton, SelectField, TextAreaField, TextField } from '../../components/form.tsx';
 import { parseForm } from '../../lib/form-errors.ts';
 import { inspectionRecordSchema } from '../../features/appointments/inspection-desk-schemas.ts';
 import { VehicleImage } from '../../features/vehicle/vehicle-image.tsx';
@@ -45,6 +45,11 @@ import { MAX_VEHICLE_IMAGES } from '../../lib/vehicle-schema.ts';
 import type { Route } from './+types/inspection';
 import { homeAddressLine } from '../../features/appointments/home-address.ts';
 import { addDays, indiaDay } from '../../lib/india-time.ts';
+import { purchaseOfInspection, recordPurchase } from '../../../server/purchases/purchases.ts';
+import { documentField, PURCHASE_DOCUMENTS, PURCHASE_PAYMENT_METHODS, purchaseFormSchema } from '../../features/purchases/schemas.ts';
+import { purchasesText as pt } from '../../features/purchases/purchases-texts.ts';
+import { formatPaise, paiseAsRupeesText } from '../../lib/money.ts';
+import { formatIndiaDateTime } from '../../lib/format.ts';
 
 /**
  * One seller's inspection at the desk (decision 084): confirm or no-show, record what was found
@@ -68,9 +73,10 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     if (error instanceof NotFoundError) throw data({ message: error.message }, { status: 404 });
     throw error;
   }
-  const [categories, draft, flash] = await Promise.all([
+  const [categories, draft, purchase, flash] = await Promise.all([
     categoryChoices(services.database),
     inspection.draftVehicleId === null ? null : getVehicleForAdmin(services.database, inspection.draftVehicleId),
+    purchaseOfInspection(services.database, id),
     takeFlash(services.config.authSecret, request),
   ]);
   const today = indiaDay(services.clock.now());
@@ -80,6 +86,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       categories,
       draft: draft ? { id: draft.id, name: draft.name, status: draft.status, editTo: adminPaths.editVehicle(draft.categorySlug, draft.id) } : null,
       offerDays: { min: today, max: addDays(today, OFFER_LIMITS.maxDaysValid), usual: addDays(today, 7) },
+      purchase,
+      today,
       toast: flash.toast,
     },
     { headers: flash.headers },
@@ -180,6 +188,19 @@ async function act(services: AppServices, actorEmail: string, id: number, upload
         text = result.created ? t('draftCreated') : t('draftExists');
         break;
       }
+      case 'purchase': {
+        // Read by its schema (decision 118): each wrong field told beside it, what was typed kept.
+        const parsed = parseForm(purchaseFormSchema, form);
+        if (!parsed.ok) return data<ActionAnswer>({ error: parsed.error, fields: parsed.fields, values: parsed.values }, { status: 400 });
+        try {
+          const purchase = await recordPurchase(services, id, { ...parsed.value, actorEmail });
+          text = pt('purchaseRecorded', { price: formatPaise(purchase.pricePaise) });
+        } catch (error) {
+          const answer = answerError(error, services.logger, { fallback: pt('purchaseFailed'), log: 'recording a purchase failed', context: { id } });
+          return data<ActionAnswer>({ error: answer.message, fields: { ...answer.fields }, values: parsed.values }, { status: answer.status });
+        }
+        break;
+      }
       default:
         throw new InvalidInputError(t('formUnreadable'));
     }
@@ -194,7 +215,7 @@ const card = 'flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-sm ring-1 ring
 const sectionTitle = 'text-lg font-bold';
 
 export default function AdminInspection({ loaderData }: Route.ComponentProps) {
-  const { inspection: item, categories, draft, offerDays, toast } = loaderData;
+  const { inspection: item, categories, draft, offerDays, purchase, today, toast } = loaderData;
   const answer = useActionData<typeof action>() as ActionAnswer | undefined;
   const busy = useNavigation().state !== 'idle';
   const fieldError = (name: string) => answer?.fields?.[name];
@@ -432,7 +453,164 @@ export default function AdminInspection({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       ) : null}
+      {item.offer?.state === 'accepted' ? (
+        <section className={card} aria-labelledby="purchase-title">
+          <h2 id="purchase-title" className={sectionTitle}>
+            {purchase ? pt('purchaseTitle') : pt('recordPurchase')}
+          </h2>
+          {purchase ? (
+            <PurchaseSummary purchase={purchase} draft={draft} />
+          ) : (
+            <Form method="post" preventScrollReset className="flex flex-col gap-4" noValidate>
+              <p className="text-sm text-slate-600">{pt('purchaseIntro')}</p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  id="purchase-price"
+                  name="price"
+                  label={pt('priceLabel')}
+                  inputMode="decimal"
+                  maxLength={20}
+                  defaultValue={typed('price') ?? paiseAsRupeesText(item.offer.rupees * 100)}
+                  error={fieldError('price')}
+                />
+                <SelectField
+                  id="purchase-method"
+                  name="method"
+                  label={pt('methodLabel')}
+                  defaultValue={typed('method') ?? 'transfer'}
+                  error={fieldError('method')}
+                >
+                  {PURCHASE_PAYMENT_METHODS.map((method) => (
+                    <option key={method} value={method}>
+                      {pt(`method_${method}`)}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField
+                  id="purchase-reference"
+                  name="reference"
+                  label={pt('referenceLabel')}
+                  hint={pt('referenceHint')}
+                  maxLength={60}
+                  autoComplete="off"
+                  spellCheck={false}
+                  defaultValue={typed('reference') ?? ''}
+                  error={fieldError('reference')}
+                />
+                <TextField
+                  id="purchase-possession"
+                  name="possessionDate"
+                  type="date"
+                  label={pt('possessionLabel')}
+                  hint={pt('possessionHint')}
+                  max={today}
+                  defaultValue={typed('possessionDate') ?? today}
+                  error={fieldError('possessionDate')}
+                />
+                <TextField
+                  id="purchase-seller-name"
+                  name="sellerName"
+                  label={pt('sellerNameLabel')}
+                  maxLength={100}
+                  defaultValue={typed('sellerName') ?? item.name}
+                  error={fieldError('sellerName')}
+                />
+                <TextField
+                  id="purchase-seller-phone"
+                  name="sellerPhone"
+                  type="tel"
+                  label={pt('sellerPhoneLabel')}
+                  defaultValue={typed('sellerPhone') ?? item.phone}
+                  error={fieldError('sellerPhone')}
+                />
+              </div>
+              <TextAreaField
+                id="purchase-seller-address"
+                name="sellerAddress"
+                label={pt('sellerAddressLabel')}
+                rows={2}
+                maxLength={300}
+                defaultValue={typed('sellerAddress') ?? (item.mode === 'home' ? homeAddressLine(item) : '')}
+                error={fieldError('sellerAddress')}
+              />
+              <fieldset className="flex flex-col gap-2">
+                <legend className="mb-1 text-sm font-semibold">{pt('documentsLabel')}</legend>
+                <div className="grid gap-2 sm:grid-cols-3">
+                  {PURCHASE_DOCUMENTS.map((document) => (
+                    <label key={document} className="flex items-center gap-2 text-sm">
+                      <input
+                        type="checkbox"
+                        name={documentField(document)}
+                        defaultChecked={answer?.values ? typed(documentField(document)) === 'on' : false}
+                        className="h-5 w-5"
+                      />
+                      {pt(`doc_${document}`)}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <TextField
+                id="purchase-documents-other"
+                name="documentsOther"
+                label={pt('documentsOtherLabel')}
+                maxLength={300}
+                defaultValue={typed('documentsOther') ?? ''}
+                error={fieldError('documentsOther')}
+              />
+              {draft ? null : (
+                <SelectField
+                  id="purchase-category"
+                  name="categoryId"
+                  label={pt('categoryLabel')}
+                  defaultValue={typed('categoryId') ?? ''}
+                  error={fieldError('categoryId')}
+                >
+                  <option value="">{pt('choose')}</option>
+                  {categories.map((category) => (
+                    <option key={category.id} value={category.id}>
+                      {category.name}
+                    </option>
+                  ))}
+                </SelectField>
+              )}
+              <button type="submit" name="intent" value="purchase" disabled={busy} className={`${primaryButton} self-start`}>
+                {busy ? pt('saving') : pt('savePurchase')}
+              </button>
+            </Form>
+          )}
+        </section>
+      ) : null}
       <Toast toast={toast} />
+    </div>
+  );
+}
+
+function PurchaseSummary({
+  purchase,
+  draft,
+}: {
+  purchase: NonNullable<Route.ComponentProps['loaderData']['purchase']>;
+  draft: Route.ComponentProps['loaderData']['draft'];
+}) {
+  const documents = [...purchase.documents.map((document) => pt(`doc_${document}`)), ...(purchase.documentsOther ? [purchase.documentsOther] : [])];
+  return (
+    <div className="flex flex-col gap-2 text-sm" data-purchase={purchase.id}>
+      <p className="text-base font-semibold">
+        {pt('paidOn', { price: formatPaise(purchase.pricePaise), method: pt(`method_${purchase.paymentMethod}`), reference: purchase.paymentReference })}
+      </p>
+      <p>{pt('possessionOn', { day: dayLabel(purchase.possessionDate) })}</p>
+      <p>{documents.length > 0 ? pt('documentsReceived', { list: documents.join(', ') }) : pt('noDocuments')}</p>
+      <p className="text-slate-700">
+        {purchase.seller.name} · {purchase.seller.phone} · {purchase.seller.address}
+      </p>
+      {draft ? (
+        <p>
+          <Link to={draft.editTo} className="font-semibold text-brand-700 underline">
+            {pt('draftCarLink', { name: draft.name, id: draft.id })}
+          </Link>
+        </p>
+      ) : null}
+      <p className="text-slate-600">{pt('recordedBy', { who: purchase.recordedBy, when: formatIndiaDateTime(purchase.createdAt) })}</p>
     </div>
   );
 }

@@ -34,6 +34,7 @@ const navigation: ReadonlyArray<{ to: string; label: Parameters<typeof t>[0]; en
   // The liability list lives under /admin/sales but has its own tab.
   { to: adminPaths.sales, label: 'navSales', notUnder: adminPaths.rcTransfers },
   { to: adminPaths.rcTransfers, label: 'navTransfers' },
+  { to: adminPaths.books(), label: 'navBooks' },
   { to: adminPaths.statistics, label: 'navStatistics' },
   { to: adminPaths.settings, label: 'navSettings' },
   { to: adminPaths.registerAdmin, label: 'navAdmins' },

@@ -40,13 +40,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? []
     : await services.database.db
         .selectFrom('vehicles')
-        .select(['id', 'name', 'registration'])
+        .select(['id', 'name', 'registration', 'purchase_price_paise'])
         .where('purpose', '=', 'sale')
         .where('status', 'in', ['available', 'draft'])
         .orderBy('name')
         .limit(500)
         .execute();
+  // The car's purchase price, when it was bought from a seller (decision 118): the margin scheme's base, filled in.
+  const chosenId = reservation?.vehicleId ?? parseId(query.get('vehicle'));
+  const chosen =
+    chosenId === null
+      ? undefined
+      : await services.database.db.selectFrom('vehicles').select(['id', 'purchase_price_paise']).where('id', '=', chosenId).executeTakeFirst();
   return {
+    vehicleId: chosen && !reservation ? Number(chosen.id) : null,
+    purchasePrice: chosen?.purchase_price_paise == null ? '' : paiseAsRupeesText(Number(chosen.purchase_price_paise)),
     reservation: reservation && {
       id: reservation.id,
       vehicleTitle: reservation.vehicleTitle,
@@ -87,7 +95,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function SaleNew({ loaderData }: Route.ComponentProps) {
-  const { reservation, cars, dealerReady, dealerState, panThreshold, scheme, price } = loaderData;
+  const { reservation, cars, dealerReady, dealerState, panThreshold, scheme, price, vehicleId, purchasePrice } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle' && navigation.formMethod === 'POST';
@@ -117,7 +125,7 @@ export default function SaleNew({ loaderData }: Route.ComponentProps) {
               </p>
             </>
           ) : (
-            <SelectField {...field('vehicleId', t('carLabel'))}>
+            <SelectField {...field('vehicleId', t('carLabel'), vehicleId === null ? '' : String(vehicleId))}>
               <option value="">{t('chooseCar')}</option>
               {cars.map((car) => (
                 <option key={car.id} value={car.id}>
@@ -158,7 +166,7 @@ export default function SaleNew({ loaderData }: Route.ComponentProps) {
             <TextField {...field('loan', t('loanLabel'))} inputMode="decimal" />
             <TextField {...field('lender', t('lenderLabel'))} maxLength={100} />
             {scheme === 'margin' ? (
-              <TextField {...field('purchasePrice', t('purchaseLabel'))} inputMode="decimal" />
+              <TextField {...field('purchasePrice', t('purchaseLabel'), purchasePrice)} hint={t('purchaseHint')} inputMode="decimal" />
             ) : (
               <SelectField {...field('carClass', t('carClassLabel'), 'large')}>
                 {CAR_CLASSES.map((carClass) => (

@@ -11,6 +11,8 @@ import {
 } from '../../../server/catalog/admin-images.ts';
 import { updateVehicle } from '../../../server/catalog/admin-vehicles.ts';
 import { getVehicleForAdmin } from '../../../server/catalog/vehicles.ts';
+import { purchasesText as pt } from '../../features/purchases/purchases-texts.ts';
+import { formatPaise } from '../../lib/money.ts';
 import { answerError, throwIfDatabaseOutage } from '../../../server/http/action-errors.ts';
 import { NotFoundError } from '../../../server/errors.ts';
 import { uploadsFrom, uploadTempDir, withUploadForm, type UploadForm } from '../../../server/http/forms.ts';
@@ -62,13 +64,16 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   try {
     const vehicle = await getVehicleForAdmin(services.database, id);
     if (vehicle) {
-      const [images, categories, rental, reservations] = await Promise.all([
+      const [images, categories, rental, reservations, cost] = await Promise.all([
         listVehicleImages(services.database, id),
         categoryChoices(services.database),
         rentalValuesOf(services, id),
         listCarReservations(services, id),
+        // What the dealer paid, when the car was bought from a seller (decision 118).
+        services.database.db.selectFrom('vehicles').select(['purchase_price_paise', 'purchased_at']).where('id', '=', id).executeTakeFirst(),
       ]);
-      loaded = { vehicle, images, categories, rental, reservations, nowMs: services.clock.now() };
+      const purchase = cost?.purchase_price_paise == null ? null : { pricePaise: Number(cost.purchase_price_paise), since: cost.purchased_at ?? '' };
+      loaded = { vehicle, images, categories, rental, reservations, purchase, nowMs: services.clock.now() };
     }
   } catch (error) {
     throwIfDatabaseOutage(error);
@@ -216,6 +221,11 @@ export default function VehicleEdit({ loaderData }: Route.ComponentProps) {
         <a href={paths.vehicle(vehicle.id)} target="_blank" rel="noopener" className="ml-auto text-sm font-semibold text-brand-700 underline">
           {t('viewOnSite')}
         </a>
+        {loaderData.purchase ? (
+          <p className="w-full text-sm" data-purchase-price={loaderData.purchase.pricePaise}>
+            {pt('boughtFor', { price: formatPaise(loaderData.purchase.pricePaise), day: loaderData.purchase.since })}
+          </p>
+        ) : null}
       </div>
       {loaderData.reservations.length > 0 ? (
         <section aria-labelledby="reservations-heading" className="flex flex-col gap-3">

@@ -2007,6 +2007,8 @@ export interface components {
                 similarCars: number;
                 sold: number;
                 inStock: number;
+                /** @description Of them, cars the dealer bought from sellers in the last two years, at what it paid (decision 118). */
+                bought: number;
                 fromYear: number;
                 toYear: number;
                 /** @description Body type key whose cars gave the depreciation. */
