@@ -121,7 +121,7 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
 
   it('has cars sold over the last weeks, each with its tax invoice, in one consecutive series', async () => {
     const sales = await database.db.selectFrom('sales').select(['id', 'invoice_number', 'status', 'language', 'user_id']).orderBy('id').execute();
-    expect(sales.length).toBe(5);
+    expect(sales.length).toBe(6);
     expect(sales.every((sale) => sale.status === 'recorded')).toBe(true);
     const serials = sales.map((sale) => Number(sale.invoice_number.split('/').at(-1)));
     // Sold over the last 45 days: two financial years meet only at April, so the serials run on.
@@ -131,5 +131,15 @@ describe.skipIf(!sharedUrl)(`the demo's seeded week (${dialect})`, () => {
     expect(sales.filter((sale) => sale.user_id !== null).length).toBeGreaterThanOrEqual(2);
     const page = decodeEntities(mainText(await (await admin.get('/admin/sales')).text()));
     for (const sale of sales) expect(page).toContain(sale.invoice_number);
+  });
+
+  it('has a registration transfer in each state, one overdue on the panel, and every car but the newest handed over', async () => {
+    const transfers = await database.db.selectFrom('rc_transfers').select('step').execute();
+    expect(new Set(transfers.map((transfer) => transfer.step))).toEqual(new Set(['sold', 'forms-signed', 'submitted', 'fee-paid', 'rc-issued', 'delivered']));
+    expect(await database.db.selectFrom('sale_deliveries').select('id').execute()).toHaveLength(5);
+    const list = decodeEntities(mainText(await (await admin.get('/admin/sales/transfers')).text()));
+    expect(list).toMatch(/overdue/i);
+    const panel = decodeEntities(mainText(await (await admin.get('/admin-panel')).text()));
+    expect(panel).toMatch(/Registration transfers? overdue/);
   });
 });

@@ -1,14 +1,19 @@
 import type { AppServices } from '../../services.ts';
 import { saveSettings, settingsFor } from '../../admin/settings.ts';
 import { recordSale } from '../../sales/sales.ts';
+import { recordDelivery } from '../../sales/deliveries.ts';
+import { recordRcStep } from '../../sales/rc-transfers.ts';
+import type { ChecklistInput } from '../../rentals/checklists.ts';
+import type { RcStep, RcStepInput } from '../../../app/features/sales/rc-transfer-rules.ts';
 import type { Sale } from '../../sales/store.ts';
 import { HOUR_MS } from '../../../app/features/rentals/rental-price.ts';
 import { rupeesToPaise } from '../../../app/lib/money.ts';
 import type { StateCode } from '../../../app/features/sales/gst.ts';
 
 /**
- * The demo's sales (issue 44): cars sold over the last weeks, so the desk's sales, documents and
- * books are not empty on a fresh demo. Each is recorded by the desk's own service with the clock
+ * The demo's sales (issue 44): cars sold over the last weeks, handed over and with their
+ * registration transfers in every state, so the desk's sales, documents, liability list and books
+ * are not empty on a fresh demo. Each is recorded by the desk's own service with the clock
  * at the moment it was sold, so invoice numbers, dates and the audit log read as after real work.
  * The dealer's particulars (a sample GSTIN whose check character is right) are filled in first,
  * only where the settings are still empty: no sale is invoiced without them.
@@ -63,6 +68,15 @@ const BUYERS: DemoBuyer[] = [
     state: '27',
   },
   {
+    name: 'Arjun Nair',
+    address: '22, Marine Drive, Churchgate, Mumbai 400020',
+    phone: '+919833445566',
+    email: '',
+    pan: 'AKNPN2233M',
+    language: 'en',
+    state: '27',
+  },
+  {
     name: 'Meena Gupta',
     address: 'C-12, Vasant Vihar, Thane West 400610',
     phone: '+919930112233',
@@ -73,14 +87,45 @@ const BUYERS: DemoBuyer[] = [
   },
 ];
 
-/** Days before now each sale was made, oldest first: the oldest transfers are overdue by now. */
-const SOLD_DAYS_AGO = [45, 28, 14, 6, 1];
+/**
+ * Days before now each sale was made, oldest first, and how far its registration transfer has
+ * gone (decision 117): one in each state, the second overdue (more than 30 days without the new
+ * RC). Every car but the newest has been handed over with its delivery note (decision 116).
+ */
+const SOLD: Array<{ daysAgo: number; transfer: RcStep[] }> = [
+  { daysAgo: 45, transfer: ['forms-signed', 'submitted', 'fee-paid', 'rc-issued', 'delivered'] },
+  { daysAgo: 38, transfer: ['forms-signed', 'submitted', 'fee-paid', 'rc-issued'] },
+  { daysAgo: 28, transfer: ['forms-signed', 'submitted', 'fee-paid'] },
+  { daysAgo: 14, transfer: ['forms-signed', 'submitted'] },
+  { daysAgo: 6, transfer: ['forms-signed'] },
+  { daysAgo: 1, transfer: [] },
+];
+
+/** Each step's details as the desk types them, and how many days after the sale it was recorded. */
+function stepOf(step: RcStep, index: number): { input: RcStepInput; afterDays: number } {
+  switch (step) {
+    case 'forms-signed':
+      return { input: { step, form35Needed: index === 1, form28Needed: false }, afterDays: 1 };
+    case 'submitted':
+      return { input: { step, applicationNumber: `MH24110${String(7000000 + index * 1371).padStart(8, '0')}` }, afterDays: 4 };
+    case 'fee-paid':
+      return { input: { step, fee: 135_000, feeReceipt: `VAHAN-${48213 + index}` }, afterDays: 5 };
+    case 'rc-issued':
+      return { input: { step, newRegistration: '' }, afterDays: 27 };
+    case 'delivered':
+      return { input: { step }, afterDays: 32 };
+  }
+}
 
 /** Chassis and engine numbers in their shapes (17-character VIN without I, O or Q). */
 const chassis = (index: number) => `MA3EWDE1S00${String(123450 + index).padStart(6, '0')}`;
 const engine = (index: number) => `K12MN${String(4567890 + index)}`;
 
-export async function seedDemoSales(services: AppServices): Promise<Sale[]> {
+/**
+ * `checklist` draws the handover's photos (the week's own drawing, server/db/demo/week.ts), so a
+ * delivery reads like the rental handovers beside it.
+ */
+export async function seedDemoSales(services: AppServices, checklist: (car: string, reading: string) => Promise<ChecklistInput>): Promise<Sale[]> {
   const nowMs = services.clock.now();
   const settings = await settingsFor(services);
   if (settings.dealerGstin === '' || settings.dealerLegalName === '' || settings.dealerAddress === '') {
@@ -111,7 +156,8 @@ export async function seedDemoSales(services: AppServices): Promise<Sale[]> {
   const sales: Sale[] = [];
   for (const [index, car] of cars.entries()) {
     const buyer = BUYERS[index]!;
-    const soldMs = nowMs - SOLD_DAYS_AGO[index]! * 24 * HOUR_MS;
+    const plan = SOLD[index]!;
+    const soldMs = nowMs - plan.daysAgo * 24 * HOUR_MS;
     const pricePaise = rupeesToPaise(Number(car.price_rupees));
     // A loan on one sale, the rest paid at the desk; the dealer bought each at about 88% of its price.
     const loanPaise = index === 1 ? Math.round((pricePaise * 0.6) / 100_000) * 100_000 : 0;
@@ -141,6 +187,30 @@ export async function seedDemoSales(services: AppServices): Promise<Sale[]> {
         },
       ),
     );
+    const sale = sales.at(-1)!;
+    if (plan.daysAgo > 1) {
+      const odometer = 30_000 + index * 7_345;
+      await recordDelivery(
+        { ...services, clock: { now: () => soldMs + 26 * HOUR_MS } },
+        {
+          saleId: sale.id,
+          odometer,
+          fuel: 8,
+          keys: 2,
+          documents: ['rc', 'insurance', 'puc', 'service-book', 'form-29', 'form-30'],
+          otherDocuments: '',
+          signerName: buyer.name,
+          typedSignature: buyer.name,
+          signature: '',
+          checklist: await checklist(sale.vehicle.model || sale.vehicle.title, `${odometer.toLocaleString('en-IN')} km · full`),
+          actorEmail: DESK,
+        },
+      );
+    }
+    for (const step of plan.transfer) {
+      const { input, afterDays } = stepOf(step, index);
+      await recordRcStep({ ...services, clock: { now: () => soldMs + afterDays * 24 * HOUR_MS } }, { saleId: sale.id, step: input, actorEmail: DESK });
+    }
   }
   return sales;
 }

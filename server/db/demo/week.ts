@@ -339,6 +339,6 @@ export async function seedDemoWeek(services: AppServices): Promise<{ testDrives:
     new Date(nowMs - 26 * HOUR_MS),
   );
 
-  const sales = await seedDemoSales(services);
+  const sales = await seedDemoSales(services, (car, reading) => demoChecklist(car, reading));
   return { testDrives: drives.length, bookings: 8, leads: requests.length + 1, sales: sales.length };
 }
