@@ -39,6 +39,7 @@ import * as saleDeliveries from './migrations/042-sale-deliveries.ts';
 import * as rentalDocuments from './migrations/045-rental-documents.ts';
 import * as rcTransfers from './migrations/043-rc-transfers.ts';
 import * as purchases from './migrations/044-purchases.ts';
+import * as reservationReceipts from './migrations/046-reservation-receipts.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -82,6 +83,7 @@ const migrations: Record<string, DialectMigration> = {
   '045-rental-documents': rentalDocuments,
   '043-rc-transfers': rcTransfers,
   '044-purchases': purchases,
+  '046-reservation-receipts': reservationReceipts,
 };
 
 /**

@@ -484,6 +484,8 @@ export interface CarReservationTable {
   amount_refunded_paise: Generated<number>;
   sale_price: number | null;
   paid_at: string | null;
+  /** The receipt voucher's number (`RV/2026-27/00001`), taken when the token is accepted (migration 046). */
+  receipt_number: Generated<string | null>;
   ended_at: string | null;
   created_at: string;
   updated_at: string;
@@ -654,7 +656,7 @@ export interface SaleTable {
 export type { DocumentKind };
 
 /** What a document is about (decision 119: rental bookings too). */
-export type DocumentOwnerKind = 'sale' | 'rental-booking';
+export type DocumentOwnerKind = 'sale' | 'rental-booking' | 'reservation';
 
 /** The delivery of a sold car (migration 042, server/sales/deliveries.ts): one per sale. */
 export interface SaleDeliveryTable {

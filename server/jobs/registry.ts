@@ -10,6 +10,7 @@ import { BACKUP_CHECK_INTERVAL_MS, runScheduledBackup } from '../backups/backups
 import { settingsFor } from '../admin/settings.ts';
 import { runSaleDocumentsJob, SALE_DOCUMENTS_JOB } from '../sales/sales.ts';
 import { RENTAL_DOCUMENTS_JOB, runRentalDocumentsJob } from '../rentals/rental-documents.ts';
+import { runTokenReceiptJob, TOKEN_RECEIPT_JOB } from '../reservations/token-receipt.ts';
 import { RC_TRANSFER_OVERDUE_INTERVAL_MS, RC_TRANSFER_OVERDUE_JOB, tellDeskOfOverdueRcTransfers } from '../sales/rc-transfers.ts';
 import type { Schedule } from './scheduler.ts';
 import type { JobHandlers } from './worker.ts';
@@ -87,6 +88,7 @@ export function appJobs(services: AppServices): { handlers: JobHandlers; schedul
       ...recurringWork(services),
       [SALE_DOCUMENTS_JOB]: (payload) => runSaleDocumentsJob(services, payload),
       [RENTAL_DOCUMENTS_JOB]: (payload) => runRentalDocumentsJob(services, payload),
+      [TOKEN_RECEIPT_JOB]: (payload) => runTokenReceiptJob(services, payload),
     },
     schedules: RECURRING_JOBS.map(({ name, periodMs, firstRunMs }) =>
       period === null ? { name, periodMs, firstRunMs } : { name, periodMs: period, firstRunMs: 0 },

@@ -18,6 +18,7 @@ import { formatPaise, rupeesToPaise } from '../../app/lib/money.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import type { AppServices } from '../services.ts';
 import { queueBuyerMessages, queueDealerMessages, type ReservationMessageKind } from './notify.ts';
+import { issueTokenReceipt } from './token-receipt.ts';
 import { bulkMove, transition, type Actor } from '../transitions.ts';
 import { RESERVATION_TRANSITIONS, type ReservationEvent } from './reservation-transitions.ts';
 import type { ReservationStatus } from '../../app/features/reservations/reservations.ts';
@@ -352,6 +353,8 @@ export async function recordReservationPayment(
               .executeTakeFirst();
       if (!car || Number(car.numUpdatedRows) === 0) throw new NotReserving();
       if (!(await settleOnce(trx, owner, input, 'accepted', nowIso))) throw new SettledBefore();
+      // The token is an advance on the sale: its receipt voucher is numbered with the payment (decision 122).
+      await issueTokenReceipt(trx, { reservationId: id, nowMs });
       await queueAll(trx, services, 'reserved', id, settings, language);
     });
     services.jobs.wake();

@@ -1,4 +1,9 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDocument } from '../../server/documents/documents.ts';
+import { createLocalStorage } from '../../server/media/storage.ts';
+import { tokenReceipt, type TokenReceiptServices } from '../../server/reservations/token-receipt.ts';
 import type { Database } from '../../server/db/connection.ts';
 import { createRazorpayGateway } from '../../server/payments/razorpay.ts';
 import { retryOwedRefunds } from '../../server/payments/refunds.ts';
@@ -519,5 +524,36 @@ describe.skipIf(!sharedUrl)(`reserving a car with a refundable token (${dialect}
     const fromItself = await person.get(`${payPage}.data?_routes=routes%2Freservation-pay`, { headers: { referer: `${server.url}${payPage}` } });
     expect(fromItself.status).toBe(200);
     expect(await fromItself.text()).toContain(STANDIN_KEY_ID);
+  });
+  it("a paid token has its receipt voucher (decision 122): numbered in its own series with the payment, the buyer's, read back with the amount in words", async () => {
+    const first = await paidReservation(saleCars[9]!);
+    const second = await paidReservation(saleCars[10]!);
+    const numbers = await database.db
+      .selectFrom('car_reservations')
+      .select(['id', 'receipt_number'])
+      .where('id', 'in', [first.checkout.reservationId, second.checkout.reservationId])
+      .orderBy('id')
+      .execute();
+    const serials = numbers.map((row) => {
+      expect(row.receipt_number).toMatch(/^RV\/20\d\d-\d\d\/\d{5}$/);
+      return Number(row.receipt_number!.slice(-5));
+    });
+    expect(serials[1]).toBe(serials[0]! + 1);
+    const withStorage = { ...services, privateStorage: createLocalStorage(path.join(server.dataDir, 'private')) } as unknown as TokenReceiptServices;
+    const receipt = await tokenReceipt(withStorage, first.checkout.reservationId);
+    expect(receipt).toMatchObject({ kind: 'token-receipt', number: numbers[0]!.receipt_number, ownerKind: 'reservation' });
+    // Made once: asked again, the same document.
+    expect((await tokenReceipt(withStorage, first.checkout.reservationId))!.id).toBe(receipt!.id);
+    const opened = await openDocument(withStorage, receipt!.id, { userId: first.person.userId });
+    expect(opened).not.toBeNull();
+    const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: Buffer.from(await new Response(opened!.body).arrayBuffer()) }).toString('utf8');
+    expect(text).toContain(numbers[0]!.receipt_number!);
+    expect(text).toContain('₹5,000');
+    expect(text).toMatch(/five thousand/i);
+    // Nobody else's.
+    expect(await openDocument(withStorage, receipt!.id, { userId: second.person.userId })).toBeNull();
+    // A reservation never paid has no receipt.
+    const unpaid = await startReservation(services, { userId: (await addRenter(database, { licence: null })).userId, vehicleId: saleCars[11]! });
+    expect(await tokenReceipt(withStorage, unpaid.reservationId)).toBeNull();
   });
 });

@@ -56,15 +56,18 @@ export function financialYear(ms: number): string {
 
 /**
  * The series a financial year has: the sales' tax invoices (`GB/2026-27`), the credit notes of
- * sales and rentals alike (`CN/2026-27`), and the rentals' tax invoices (`RI/2026-27`, decision 119).
+ * sales and rentals alike (`CN/2026-27`), the rentals' tax invoices (`RI/2026-27`, decision 119) and the reservation tokens' receipt vouchers (`RV/2026-27`, decision 122).
  */
-export type InvoiceSeriesKind = 'invoice' | 'credit-note' | 'rental-invoice';
+export type InvoiceSeriesKind = 'invoice' | 'credit-note' | 'rental-invoice' | 'receipt';
 
 /** The prefix of the credit notes' series; the invoices' is the dealer's (a setting), never this. */
 export const CREDIT_NOTE_PREFIX = 'CN';
 
 /** The prefix of the rentals' tax invoices: a series of their own, so the sales' numbers run without the rentals' between them. */
 export const RENTAL_INVOICE_PREFIX = 'RI';
+
+/** The prefix of the receipt vouchers of reservation tokens (GST rule 50, decision 122). */
+export const RECEIPT_PREFIX = 'RV';
 
 /**
  * GST rule 46(b) (and rule 53 for credit notes): a consecutive serial number of at most sixteen
@@ -74,7 +77,7 @@ export const RENTAL_INVOICE_PREFIX = 'RI';
 export const INVOICE_NUMBER_LENGTH = 16;
 
 export function seriesName(kind: InvoiceSeriesKind, prefix: string, ms: number): string {
-  const start = kind === 'invoice' ? prefix : kind === 'credit-note' ? CREDIT_NOTE_PREFIX : RENTAL_INVOICE_PREFIX;
+  const start = { invoice: prefix, 'credit-note': CREDIT_NOTE_PREFIX, 'rental-invoice': RENTAL_INVOICE_PREFIX, receipt: RECEIPT_PREFIX }[kind];
   return `${start}/${financialYear(ms)}`;
 }
 
@@ -87,8 +90,8 @@ export function invoiceNumber(series: string, sequence: number): string {
 }
 
 /** The invoices' prefix: two capital letters (GST's sixteen characters leave room for two), never the credit notes' or the rentals'. */
-export const INVOICE_PREFIX_SHAPE = /^(?!CN$|RI$)[A-Z]{2}$/;
+export const INVOICE_PREFIX_SHAPE = /^(?!CN$|RI$|RV$)[A-Z]{2}$/;
 
 /** What a document the dealer issues is (server/documents): a sale's tax invoice, a credit note, a rental's agreement or tax invoice (decision 119). */
-export const DOCUMENT_KINDS = ['tax-invoice', 'credit-note', 'delivery-note', 'rental-agreement', 'rental-invoice'] as const;
+export const DOCUMENT_KINDS = ['tax-invoice', 'credit-note', 'delivery-note', 'rental-agreement', 'rental-invoice', 'token-receipt'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

@@ -2148,7 +2148,7 @@ export interface components {
         IssuedDocument: {
             id: number;
             /** @enum {string} */
-            kind: "tax-invoice" | "credit-note" | "delivery-note" | "rental-agreement" | "rental-invoice";
+            kind: "tax-invoice" | "credit-note" | "delivery-note" | "rental-agreement" | "rental-invoice" | "token-receipt";
             /** @description The document's number, as on it: an invoice's (GB/2026-27/00123, RI/2026-27/00001), a credit note's, a delivery note's (DN-GB/2026-27/00123), a rental agreement's (RA-42). */
             number: string;
             /** @enum {string} */
