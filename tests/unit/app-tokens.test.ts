@@ -22,7 +22,11 @@ describe('the OpenAPI document and the app’s token', () => {
     const operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
     );
-    const signedIn = operations.filter(({ operation }) => (operation.security ?? []).length > 0);
+    // The desk's operations take an admin's site session only, never an app token (decision 120).
+    const desk = operations.filter(({ operation }) => operation.tags?.includes('Desk'));
+    expect(desk.length).toBeGreaterThan(0);
+    for (const { path, operation } of desk) expect(operation.security, path).toEqual([{ sessionCookie: [] }]);
+    const signedIn = operations.filter(({ operation }) => (operation.security ?? []).length > 0 && !operation.tags?.includes('Desk'));
     expect(signedIn.length).toBeGreaterThan(10);
     for (const { operation } of signedIn) expect(operation.security).toEqual([{ bearerToken: [] }, { sessionCookie: [] }]);
     for (const path of ['/auth/sign-up', '/auth/sign-in', '/auth/google', '/auth/verify-email']) expect(document.paths[path]?.post?.security, path).toEqual([]);

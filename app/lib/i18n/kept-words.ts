@@ -9,7 +9,7 @@ export const KEPT_WORDS: ReadonlySet<string> = new Set(
   (
     'EMI SUV MUV km kmpl OTP WhatsApp Google UPI GST RC PDF JPEG JPG PNG WebP MB KB CNG LPG EV AC ABS ' +
     'ID PIN Razorpay Android iOS SMS URL CSV PUC IST FASTag RTO NOC HEIC Gaadi Bazaar English ' +
-    'GSTIN PAN HSN CGST SGST IGST VIN UTR CMVR'
+    'GSTIN PAN HSN SAC CGST SGST IGST VIN UTR CMVR CN RI RV JSON Chrome Safari iPhone iPad'
   ).split(' '),
 );
 
