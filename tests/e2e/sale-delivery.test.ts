@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launchChromium, openPageOn, saveScreenshot, visible, waitForHydration, type ViewportName } from '../support/browser.ts';
 import { HttpClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { saveDealerSettings, walkInSaleForm } from '../support/sales.ts';
 
 /**
  * A sold car handed over in Chromium at 375 px (decision 116): the desk opens the sale, goes to
@@ -30,38 +31,10 @@ beforeAll(async () => {
   });
   admin = new HttpClient(server.url, { address: null });
   expect((await admin.postForm('/admin-login', { email: ADMIN, password: PASSWORD, botCheck: await admin.botToken('LOGIN') })).status).toBe(302);
-  const settings = await admin.postForm('/admin/settings', {
-    intent: 'sales',
-    dealerLegalName: 'Gaadi Bazaar Motors LLP',
-    dealerAddress: 'Andheri East, Mumbai 400069',
-    dealerGstin: '27AAPFU0939F1ZV',
-    invoicePrefix: 'GB',
-    salePanThresholdRupees: '200000',
-    gstScheme: 'margin',
-    gstMarginRatePercent: '18',
-    gstSmallCarRatePercent: '18',
-    gstLargeCarRatePercent: '40',
-    gstLargeCarCessPercent: '0',
-  });
-  expect([302, 303]).toContain(settings.status);
+  expect([302, 303]).toContain(await saveDealerSettings(admin));
   const listing = (await (await fetch(`${server.url}/api/v1/vehicles`)).json()) as { items: Array<{ id: number; status: string }> };
   const car = listing.items.find((item) => item.status === 'available')!;
-  const sold = await admin.postForm('/admin/sales/new', {
-    vehicleId: String(car.id),
-    buyerName: 'Meera Kulkarni',
-    buyerAddress: 'Flat 4, Shanti Niwas, Paud Road, Pune 411038',
-    buyerPhone: '98200 12345',
-    buyerEmail: '',
-    buyerPan: 'ABCPK1234F',
-    supplyState: '27',
-    language: 'en',
-    price: '6,50,000',
-    paid: '6,50,000',
-    paidMethod: 'transfer',
-    purchasePrice: '5,90,000',
-    chassisNumber: 'MA3EWDE1S00123456',
-    engineNumber: 'K12MN1234567',
-  });
+  const sold = await admin.postForm('/admin/sales/new', walkInSaleForm(car.id));
   expect(sold.status).toBe(303);
   saleId = Number(sold.headers.get('location')!.split('/').at(-1));
   browser = await launchChromium();

@@ -7,6 +7,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { sharedServer } from '../support/shared.ts';
 import { verifiedPerson as verifiedPersonOn } from '../support/people.ts';
 import { addDays, indiaDay } from '../../app/lib/india-time.ts';
+import { saveDealerSettings, walkInSaleForm } from '../support/sales.ts';
 
 /**
  * Buying a seller's car and the dealer's books, through the running app on SQLite and
@@ -23,7 +24,6 @@ const PASSWORD = 'secret123';
 const today = addDays(indiaDay(Date.now()), 1);
 const month = today.slice(0, 7);
 const car = { make: 'Maruti Suzuki', model: 'Baleno', year: 2020, fuel: 'Petrol', transmission: 'Manual', km: 38_000, owners: 1, registrationState: 'MH' };
-const GSTIN = '27AAPFU0939F1ZV';
 
 let server: TestServer;
 let database: Database;
@@ -215,38 +215,19 @@ describe.skipIf(!shared.url)(`buying from a seller and the dealer's books (${sha
   });
 
   it('the sale of the bought car takes its purchase price when the desk leaves it empty; the sale form shows it', async () => {
-    const settings = {
-      intent: 'sales',
-      dealerLegalName: 'Gaadi Bazaar Motors LLP',
-      dealerAddress: 'Andheri East, Mumbai 400069',
-      dealerGstin: GSTIN,
-      invoicePrefix: 'GB',
-      salePanThresholdRupees: '200000',
-      gstScheme: 'margin',
-      gstMarginRatePercent: '18',
-      gstSmallCarRatePercent: '18',
-      gstLargeCarRatePercent: '40',
-      gstLargeCarCessPercent: '0',
-    };
-    expect([302, 303]).toContain((await admin.postForm('/admin/settings', settings)).status);
+    expect([302, 303]).toContain(await saveDealerSettings(admin));
     const form = await (await admin.get(`/admin/sales/new?vehicle=${vehicleId}`)).text();
     expect(form).toMatch(/name="purchasePrice"[^>]*value="425000"|value="425000"[^>]*name="purchasePrice"/);
-    const sold = await admin.postForm('/admin/sales/new', {
-      vehicleId: String(vehicleId),
-      buyerName: '=HYPERLINK("http://evil","Meera, "M" Kulkarni")',
-      buyerAddress: 'Flat 4, Shanti Niwas, Pune 411038',
-      buyerPhone: '98200 12345',
-      buyerEmail: '',
-      buyerPan: 'ABCPK1234F',
-      supplyState: '27',
-      language: 'en',
-      price: '5,43,000',
-      paid: '5,43,000',
-      paidMethod: 'transfer',
-      purchasePrice: '',
-      chassisNumber: 'MA3EWDE1S00123456',
-      engineNumber: 'K12MN1234567',
-    });
+    const sold = await admin.postForm(
+      '/admin/sales/new',
+      walkInSaleForm(vehicleId, {
+        buyerName: '=HYPERLINK("http://evil","Meera, "M" Kulkarni")',
+        buyerAddress: 'Flat 4, Shanti Niwas, Pune 411038',
+        price: '5,43,000',
+        paid: '5,43,000',
+        purchasePrice: '',
+      }),
+    );
     expect(sold.status).toBe(303);
     const sale = await database.db.selectFrom('sales').selectAll().where('vehicle_id', '=', vehicleId).executeTakeFirstOrThrow();
     expect(Number(sale.purchase_price_paise)).toBe(42_500_000);
@@ -266,22 +247,17 @@ describe.skipIf(!shared.url)(`buying from a seller and the dealer's books (${sha
       .execute();
     const saleIds: number[] = [];
     for (const [index, row] of cars.entries()) {
-      const sold = await admin.postForm('/admin/sales/new', {
-        vehicleId: String(row.id),
-        buyerName: `Buyer ${index}`,
-        buyerAddress: 'Pune',
-        buyerPhone: '98200 12345',
-        buyerEmail: '',
-        buyerPan: 'ABCPK1234F',
-        supplyState: index === 0 ? '27' : '29',
-        language: 'en',
-        price: '3,00,000',
-        paid: '3,00,000',
-        paidMethod: 'transfer',
-        purchasePrice: '2,41,000',
-        chassisNumber: 'MA3EWDE1S00123456',
-        engineNumber: 'K12MN1234567',
-      });
+      const sold = await admin.postForm(
+        '/admin/sales/new',
+        walkInSaleForm(Number(row.id), {
+          buyerName: `Buyer ${index}`,
+          buyerAddress: 'Pune',
+          supplyState: index === 0 ? '27' : '29',
+          price: '3,00,000',
+          paid: '3,00,000',
+          purchasePrice: '2,41,000',
+        }),
+      );
       expect(sold.status).toBe(303);
       saleIds.push(Number(sold.headers.get('location')!.split('/').at(-1)));
     }

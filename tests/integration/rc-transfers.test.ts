@@ -12,6 +12,7 @@ import { HttpClient, mainText, signUp, uniqueEmail, uniqueMobile } from '../supp
 import { deskServices, movableClock, outboxFor } from '../support/rentals.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { walkInSaleForm } from '../support/sales.ts';
 
 /**
  * A sold car's registration (RC) transfer (decision 117), on SQLite and PostgreSQL: steps in
@@ -80,22 +81,7 @@ describe.skipIf(!sharedUrl)(`the registration transfer of a sold car (${dialect}
 
   /** A walk-in's sale of `car`, to the buyer's account when `email` is theirs, in `language`. */
   async function sell(car: number, options: { email?: string; language?: 'en' | 'hi' } = {}): Promise<Sale> {
-    const form = saleFormSchema.parse({
-      vehicleId: String(car),
-      buyerName: 'Meera Kulkarni',
-      buyerAddress: 'Flat 4, Shanti Niwas, Paud Road, Pune 411038',
-      buyerPhone: uniqueMobile(),
-      buyerEmail: options.email ?? '',
-      buyerPan: 'ABCPK1234F',
-      supplyState: '27',
-      language: options.language ?? 'en',
-      price: '6,50,000',
-      paid: '6,50,000',
-      paidMethod: 'transfer',
-      purchasePrice: '5,90,000',
-      chassisNumber: 'MA3EWDE1S00123456',
-      engineNumber: 'K12MN1234567',
-    });
+    const form = saleFormSchema.parse(walkInSaleForm(car, { buyerPhone: uniqueMobile(), buyerEmail: options.email ?? '', language: options.language ?? 'en' }));
     return recordSale(services, { ...form, actorEmail: ADMIN.email });
   }
 

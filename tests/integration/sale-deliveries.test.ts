@@ -10,6 +10,7 @@ import { openServerDatabase } from '../support/database.ts';
 import { completeProfile, HttpClient, mainText, signUp, uniqueEmail, uniqueMobile } from '../support/http-client.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { saveDealerSettings, walkInSaleForm } from '../support/sales.ts';
 
 /**
  * The delivery of a sold car through the running app on SQLite and PostgreSQL (decision 116):
@@ -21,7 +22,6 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 
 const { dialect, url: sharedUrl } = sharedServer();
 const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
-const GSTIN = '27AAPFU0939F1ZV';
 
 async function jpeg(seed: number): Promise<Blob> {
   const bytes = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: (seed * 53) % 256, g: (seed * 97) % 256, b: 90 } } })
@@ -76,24 +76,7 @@ describe.skipIf(!sharedUrl)(`the delivery of a sold car (${dialect})`, () => {
   /** Records a walk-in sale of the next car to the buyer, in `language`. */
   const sell = async (language: 'en' | 'hi' = 'en'): Promise<number> => {
     const car = cars.shift()!;
-    const recorded = await admin.postForm('/admin/sales/new', {
-      vehicleId: String(car),
-      buyerName: 'Meera Kulkarni',
-      buyerAddress: 'Flat 4, Shanti Niwas, Paud Road, Pune 411038',
-      buyerPhone: '98200 12345',
-      buyerEmail,
-      buyerPan: 'ABCPK1234F',
-      supplyState: '27',
-      language,
-      price: '6,50,000',
-      paid: '6,50,000',
-      paidMethod: 'transfer',
-      loan: '',
-      lender: '',
-      purchasePrice: '5,90,000',
-      chassisNumber: 'MA3EWDE1S00123456',
-      engineNumber: 'K12MN1234567',
-    });
+    const recorded = await admin.postForm('/admin/sales/new', walkInSaleForm(car, { buyerEmail, language }));
     expect(recorded.status).toBe(303);
     return Number(recorded.headers.get('location')!.split('/').at(-1));
   };
@@ -107,20 +90,7 @@ describe.skipIf(!sharedUrl)(`the delivery of a sold car (${dialect})`, () => {
     buyerEmail = uniqueEmail('buyer');
     await signUp(buyer, buyerEmail);
     await completeProfile(buyer, 'Meera Kulkarni', uniqueMobile());
-    const saved = await admin.postForm('/admin/settings', {
-      intent: 'sales',
-      dealerLegalName: 'Gaadi Bazaar Motors LLP',
-      dealerAddress: 'Andheri East, Mumbai 400069',
-      dealerGstin: GSTIN,
-      invoicePrefix: 'GB',
-      salePanThresholdRupees: '200000',
-      gstScheme: 'margin',
-      gstMarginRatePercent: '18',
-      gstSmallCarRatePercent: '18',
-      gstLargeCarRatePercent: '40',
-      gstLargeCarCessPercent: '0',
-    });
-    expect([302, 303]).toContain(saved.status);
+    expect([302, 303]).toContain(await saveDealerSettings(admin));
     const rows = await database.db
       .selectFrom('vehicles')
       .select('id')

@@ -6,7 +6,7 @@ import type { AppServices } from '../../server/services.ts';
 
 /** The app's tokens (decision 074): what the document says of them, and how devices are named. */
 
-type Operation = { security?: Array<Record<string, string[]>>; parameters?: Array<{ name: string; schema: { type: string } }> };
+type Operation = { tags?: string[]; security?: Array<Record<string, string[]>>; parameters?: Array<{ name: string; schema: { type: string } }> };
 const document = openApiDocument(apiV1({} as AppServices, () => '').routes) as unknown as {
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, Record<string, string>> };
