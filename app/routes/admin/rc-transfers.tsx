@@ -53,7 +53,7 @@ export default function RcTransfers({ loaderData }: Route.ComponentProps) {
               <p className="mt-1 break-words">
                 {transfer.car} · {transfer.registration} · {transfer.buyer}
               </p>
-              <p className={`text-sm font-semibold ${transfer.overdue ? 'text-red-800' : 'text-slate-700'}`}>{t('rcListDays', { days: transfer.days })}</p>
+              <p className={`text-sm font-semibold ${transfer.overdue ? 'text-red-800' : 'text-slate-700'}`}>{t('rcListDays', { count: transfer.days })}</p>
               <p className="text-sm text-slate-700">
                 {t('rcListStep', {
                   step: transfer.state === 'sold' ? t('rcState_sold') : t(`rcStep_${transfer.state as Exclude<typeof transfer.state, 'sold' | 'closed'>}`),
