@@ -52,6 +52,7 @@ export default [
     route('admin/sales/:id', 'routes/admin/sale.tsx'),
     route('admin/sales/:id/documents/:documentId', 'routes/admin/sale-document.ts'),
     route('admin/sales/:id/delivery', 'routes/admin/sale-delivery.tsx'),
+    route('admin/sales/:id/delivery/photos/:photoId', 'routes/admin/sale-delivery-photo.ts'),
     route('admin/sales/:id/transfer', 'routes/admin/sale-transfer.ts'),
     route('admin/books', 'routes/admin/books.tsx'),
     route('admin/books/:file', 'routes/admin/books-csv.ts'),

@@ -231,6 +231,9 @@ export const adminPaths = {
   saleDocument: (saleId: number, documentId: number) => `/admin/sales/${saleId}/documents/${documentId}`,
   /** The handover of a sold car to its buyer (decision 116): the checklist, the documents, the buyer's signature. */
   saleDelivery: (saleId: number) => fill(pathPatterns.adminSaleDelivery, { id: saleId }),
+  /** One of a delivery's photos (`thumb`: its small copy), for the desk only. */
+  saleDeliveryPhoto: (saleId: number, photoId: string, size?: 'thumb') =>
+    withQuery(`/admin/sales/${saleId}/delivery/photos/${encodeURIComponent(photoId)}`, { size }),
   /** A sale's registration transfer (decision 117): its section on the sale's page reads and records steps here. */
   saleTransfer: (saleId: number) => `/admin/sales/${saleId}/transfer`,
   /** The dealer's liability list: every car sold whose RC has not reached its buyer. */

@@ -1,7 +1,7 @@
 import { indiaDateTimeParam } from '../../app/lib/india-time.ts';
 import { isDeliveryDocument, type DeliverySummary, type DeliveryView } from '../../app/features/sales/delivery.ts';
 import { deliveryText as t } from '../../app/features/sales/delivery-texts.ts';
-import { fuelText } from '../../app/features/rentals/rental-checklist.ts';
+import { checklistItemLabels, fuelText } from '../../app/features/rentals/rental-checklist.ts';
 import type { Database } from '../db/connection.ts';
 import type { StoredPhoto } from '../rentals/checklists.ts';
 
@@ -70,5 +70,21 @@ export async function deliverySummary(database: Pick<Database, 'db'>, saleId: nu
     documents,
     signerName: delivery.signerName,
     signature: delivery.signature,
+    photos: delivery.photos.map((photo) => ({ id: photo.id, label: photo.item === 'damage' ? photo.note : checklistItemLabels()[photo.item] })),
   };
+}
+
+/**
+ * One of a delivery's photos (its full size, or its thumbnail), for the desk: the caller checked
+ * the viewer is an admin. Null for a sale without a delivery or a photo it does not have.
+ */
+export async function openDeliveryPhoto(
+  deps: { database: Pick<Database, 'db'>; privateStorage: { get(key: string): Promise<{ body: ReadableStream; size: number } | null> } },
+  input: { saleId: number; photoId: string; thumb: boolean },
+): Promise<{ body: ReadableStream; size: number } | null> {
+  if (input.photoId.length > 100) return null;
+  const delivery = await findDelivery(deps.database, input.saleId);
+  const photo = delivery?.photos.find((candidate) => candidate.id === input.photoId);
+  if (!photo) return null;
+  return deps.privateStorage.get(input.thumb ? photo.thumbKey : photo.key);
 }

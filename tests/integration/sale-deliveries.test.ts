@@ -132,6 +132,19 @@ describe.skipIf(!sharedUrl)(`the delivery of a sold car (${dialect})`, () => {
     const after = await (await admin.get(`/admin/sales/${saleId}`)).text();
     expect(mainText(after)).toContain('42,315 km');
     expect(mainText(after)).toContain('Signed by Meera Kulkarni');
+    // The handover's photos, for the desk to look at again: each thumbnail and photo is the desk's only.
+    const thumbs = [...after.matchAll(new RegExp(`src="(/admin/sales/${saleId}/delivery/photos/[^"?]+)\\?size=thumb"`, 'g'))].map((match) => match[1]!);
+    expect(thumbs).toHaveLength(CHECKLIST_ITEMS.length);
+    for (const size of ['?size=thumb', '']) {
+      const photo = await admin.get(`${thumbs[0]}${size}`);
+      expect(photo.status).toBe(200);
+      expect(photo.headers.get('content-type')).toBe('image/webp');
+      expect(photo.headers.get('cache-control')).toBe('private, no-store');
+      expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+    expect((await admin.get(`/admin/sales/${saleId}/delivery/photos/not-a-photo`)).status).toBe(404);
+    expect((await buyer.get(thumbs[0]!)).status).toBe(403);
+    expect((await new HttpClient(server.url).get(thumbs[0]!)).status).toBe(302);
     const link = new RegExp(`href="(/admin/sales/${saleId}/documents/\\d+)"[^>]*>[^<]*</a>`, 'g');
     const links = [...after.matchAll(link)].map((match) => match[1]!);
     expect(links).toHaveLength(2);

@@ -56,6 +56,7 @@ const builders: Record<string, () => string[]> = {
   'adminPaths.booksCsv': () => [adminPaths.booksCsv('sales', '2026-11')],
   'adminPaths.saleDocument': () => [adminPaths.saleDocument(3, 8)],
   'adminPaths.saleDelivery': () => [adminPaths.saleDelivery(3)],
+  'adminPaths.saleDeliveryPhoto': () => [adminPaths.saleDeliveryPhoto(3, 'a1b2'), adminPaths.saleDeliveryPhoto(3, 'a1b2', 'thumb')],
   'adminPaths.rentalBookingDocument': () => [adminPaths.rentalBookingDocument(5, 9)],
   'adminPaths.saleTransfer': () => [adminPaths.saleTransfer(3)],
   'adminPaths.inspectionsOn': () => [adminPaths.inspectionsOn('2026-12-01'), adminPaths.inspectionsOn('2026-12-01', 'booked')],

@@ -77,4 +77,6 @@ export type DeliverySummary = {
   documents: string[];
   signerName: string;
   signature: 'drawn' | 'typed';
+  /** The handover's photos, each with what it shows, for the desk to look at again. */
+  photos: Array<{ id: string; label: string }>;
 };

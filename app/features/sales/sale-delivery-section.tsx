@@ -32,6 +32,33 @@ export function SaleDeliverySection({ saleId, recorded, delivery }: { saleId: nu
               how: t(delivery.signature === 'drawn' ? 'signedDrawn' : 'signedTyped'),
             })}
           </p>
+          {delivery.photos.length > 0 ? (
+            <>
+              <h3 className="font-semibold">{t('handoverPhotos')}</h3>
+              <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+                {delivery.photos.map((photo) => (
+                  <li key={photo.id}>
+                    <a
+                      href={adminPaths.saleDeliveryPhoto(saleId, photo.id)}
+                      target="_blank"
+                      rel="noopener"
+                      className="block overflow-hidden rounded-lg ring-1 ring-slate-200"
+                    >
+                      <img
+                        src={adminPaths.saleDeliveryPhoto(saleId, photo.id, 'thumb')}
+                        alt={photo.label}
+                        loading="lazy"
+                        width={160}
+                        height={120}
+                        className="aspect-[4/3] w-full bg-slate-100 object-cover"
+                      />
+                    </a>
+                    <p className="mt-1 text-xs text-slate-600">{photo.label}</p>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
         </div>
       ) : (
         <div className="mt-2 flex flex-col gap-3">

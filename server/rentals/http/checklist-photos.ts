@@ -4,6 +4,7 @@ import { adminStatus } from '../../auth/admins.ts';
 import { currentUser } from '../../auth/session.ts';
 import { parseId } from '../../../app/lib/input.ts';
 import { readChecklistPhoto } from '../checklists.ts';
+import { privateImageResponse } from '../../http/private-image.ts';
 
 /** Every refusal looks the same: a stranger cannot tell a photo that exists from one that does not. */
 function notFound(): Response {
@@ -30,14 +31,5 @@ export async function checklistPhotoResponse(
   if (photo.userId !== viewer.id && (await adminStatus(services.config, services.database, viewer)) !== 'admin') return notFound();
   const file = await photo.open();
   if (!file) return notFound();
-  return new Response(file.body, {
-    headers: {
-      'Content-Type': 'image/webp',
-      'Content-Length': String(file.size),
-      'Cache-Control': 'private, no-store',
-      'Content-Disposition': 'inline',
-      'Cross-Origin-Resource-Policy': 'same-origin',
-      Vary: 'Cookie',
-    },
-  });
+  return privateImageResponse(file);
 }
