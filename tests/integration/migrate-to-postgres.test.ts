@@ -94,7 +94,8 @@ describe('moving an installation from SQLite to PostgreSQL', () => {
   it('copies every table, verified, resumes without copying twice, and the site on PostgreSQL shows the same', async () => {
     expect((await signUp(new HttpClient(before.url), email)).status).toBeLessThan(400);
     const shown = await whatTheSiteShows(before);
-    expect(shown.cars.length).toBeGreaterThan(40);
+    // The demo's stock for sale, less the six cars its week sells.
+    expect(shown.cars.length).toBeGreaterThanOrEqual(40);
     expect(shown.photo).toMatch(/^200 /);
     expect(shown.bookings.length).toBeGreaterThan(3);
     await before.stopKeepingData();

@@ -289,14 +289,14 @@ describe.skipIf(!shared.url)(`the handover and return photo checklist (${shared.
     // The audit log names what the settlement changed, in words, in both languages (the record keeps its codes).
     const audit = mainText(await (await admin.get('/admin/audit-log')).text());
     expect(audit).toContain(
-      `settle rental booking #${bookingId} Settled booking #${bookingId}: deposit refund ₹900 (upi) Before and after (5 changed: Status, Deposit refund, Returned to the renter, How it was settled, Settlement reference )`,
+      `settle rental booking #${bookingId} Settled booking #${bookingId}: deposit refund ₹900 (upi) Before and after (6 changed: Status, Deposit refund, Returned to the renter, How it was settled, Settlement reference, Tax invoice withheld )`,
     );
     expect(audit).toContain('After Status closed Deposit refund 900');
     // The return's charges are named inside the record too.
     expect(audit).toMatch(/Charges at return Km driven: 580 Extra km: 100 Extra-km charge: 1200 .*New damage: Note: Scratch on the front bumper Charge: 2000/);
     expect(audit).not.toMatch(/depositRefund|rental-booking/);
     expect(mainText(await (await admin.get('/hi/admin/audit-log')).text())).toContain(
-      '(5 बदले: स्टेटस, डिपॉज़िट रिफ़ंड, रेंटर को लौटाया गया, सेटलमेंट का तरीका, सेटलमेंट का रेफ़रेंस )',
+      '(6 बदले: स्टेटस, डिपॉज़िट रिफ़ंड, रेंटर को लौटाया गया, सेटलमेंट का तरीका, सेटलमेंट का रेफ़रेंस, कर बीजक रोका गया )',
     );
     const closed = await database.db
       .selectFrom('rental_bookings')
