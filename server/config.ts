@@ -110,6 +110,17 @@ const schema = z.object({
   TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  // WhatsApp Business Platform, Cloud API (decision 123): all four, or none (no message goes to WhatsApp).
+  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^[0-9]{5,20}$/, 'must be the phone number ID from WhatsApp Manager (digits)').optional(),
+  WHATSAPP_ACCESS_TOKEN: z.string().min(20, 'must be the system user access token from Meta Business Suite').optional(),
+  WHATSAPP_APP_SECRET: z.string().min(8, "must be the Meta app's secret (App settings → Basic)").optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().min(8, 'must be the verify token typed into the webhook settings (8 characters or more)').optional(),
+  WHATSAPP_GRAPH_URL: z.url().default('https://graph.facebook.com'),
+  // The Graph API version every request names, pinned so that Meta's new versions change nothing until chosen.
+  WHATSAPP_GRAPH_VERSION: z
+    .string()
+    .regex(/^v[0-9]{1,3}\.[0-9]$/, 'must be a Graph API version such as v23.0')
+    .default('v23.0'),
   // Online payment of rental bookings (both keys, or neither: pay at pickup only).
   RAZORPAY_KEY_ID: z
     .string()
@@ -216,6 +227,11 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   }
   if (smsProvider === 'twilio' && (!raw.TWILIO_ACCOUNT_SID || !raw.TWILIO_AUTH_TOKEN || !raw.TWILIO_FROM)) {
     problems.push('TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM: are required when SMS_PROVIDER is twilio');
+  }
+  const whatsappKeys = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'];
+  const whatsappSet = whatsappKeys.filter((name) => raw[name]);
+  if (whatsappSet.length > 0 && whatsappSet.length < whatsappKeys.length) {
+    problems.push(`${whatsappKeys.join(', ')}: set all four to send WhatsApp messages, or none`);
   }
   if (Boolean(raw.RAZORPAY_KEY_ID) !== Boolean(raw.RAZORPAY_KEY_SECRET)) {
     problems.push('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: set both to take online payments, or neither (pay at pickup only)');
@@ -325,6 +341,18 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     authSecret: values.AUTH_SECRET ?? randomBytes(32).toString('base64url'),
     authSecretSource: values.AUTH_SECRET ? ('environment' as const) : ('data-dir' as const),
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    /** The WhatsApp Cloud API's credentials, or null: nothing goes to WhatsApp (the outbox shows what would have, in demo and test). */
+    whatsapp:
+      values.WHATSAPP_PHONE_NUMBER_ID && values.WHATSAPP_ACCESS_TOKEN && values.WHATSAPP_APP_SECRET && values.WHATSAPP_VERIFY_TOKEN
+        ? {
+            phoneNumberId: values.WHATSAPP_PHONE_NUMBER_ID,
+            accessToken: values.WHATSAPP_ACCESS_TOKEN,
+            appSecret: values.WHATSAPP_APP_SECRET,
+            verifyToken: values.WHATSAPP_VERIFY_TOKEN,
+            graphUrl: values.WHATSAPP_GRAPH_URL.replace(/\/+$/, ''),
+            graphVersion: values.WHATSAPP_GRAPH_VERSION,
+          }
+        : null,
     sms:
       smsProvider === 'msg91'
         ? { provider: 'msg91' as const, authKey: values.MSG91_AUTH_KEY!, templateId: values.MSG91_TEMPLATE_ID!, apiUrl: values.MSG91_API_URL }

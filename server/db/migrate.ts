@@ -40,6 +40,7 @@ import * as rentalDocuments from './migrations/045-rental-documents.ts';
 import * as rcTransfers from './migrations/043-rc-transfers.ts';
 import * as purchases from './migrations/044-purchases.ts';
 import * as reservationReceipts from './migrations/046-reservation-receipts.ts';
+import * as whatsapp from './migrations/047-whatsapp.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
 
@@ -84,6 +85,7 @@ const migrations: Record<string, DialectMigration> = {
   '043-rc-transfers': rcTransfers,
   '044-purchases': purchases,
   '046-reservation-receipts': reservationReceipts,
+  '047-whatsapp': whatsapp,
 };
 
 /**

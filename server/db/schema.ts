@@ -158,11 +158,49 @@ export interface BotCheckSpentTable {
 
 export interface OutboxMessageTable {
   id: Generated<number>;
-  channel: 'email' | 'sms';
+  channel: 'email' | 'sms' | 'whatsapp';
   recipient: string;
   subject: string;
   body: string;
   created_at: string;
+}
+
+/** Every WhatsApp opt-in and opt-out (migration 047, server/notify/whatsapp-consent.ts); a number's consent is its latest row. */
+export interface WhatsAppConsentTable {
+  id: Generated<number>;
+  phone: string;
+  user_id: string | null;
+  choice: 'in' | 'out';
+  source: 'profile' | 'form' | 'reply';
+  wording: string;
+  language: string;
+  created_at: string;
+}
+
+export type WhatsAppStatus = 'queued' | 'sent' | 'delivered' | 'read' | 'failed';
+
+/** Each WhatsApp template message and its delivery status (migration 047, server/notify/whatsapp.ts). */
+export interface WhatsAppMessageTable {
+  id: Generated<number>;
+  recipient: string;
+  user_id: string | null;
+  purpose: 'customer' | 'team' | 'code';
+  template: string;
+  language: string;
+  variables: string;
+  preview: string;
+  status: WhatsAppStatus;
+  wamid: string | null;
+  error_code: number | null;
+  error_text: string | null;
+  sms_fallback: string | null;
+  fell_back_at: string | null;
+  created_at: string;
+  updated_at: string;
+  sent_at: string | null;
+  delivered_at: string | null;
+  read_at: string | null;
+  failed_at: string | null;
 }
 
 export interface AdminTable {
@@ -761,6 +799,8 @@ export interface DB {
   rate_limit_hits: RateLimitHitTable;
   bot_check_spent: BotCheckSpentTable;
   outbox_messages: OutboxMessageTable;
+  whatsapp_consents: WhatsAppConsentTable;
+  whatsapp_messages: WhatsAppMessageTable;
   admins: AdminTable;
   settings: SettingTable;
   audit_log: AuditLogTable;
