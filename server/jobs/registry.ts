@@ -1,5 +1,6 @@
 import type { AppServices } from '../services.ts';
 import { outgoingHandlers } from '../notify/outgoing.ts';
+import { whatsappHandlers } from '../notify/whatsapp.ts';
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS, runRetentionPurge } from '../privacy/retention.ts';
 import { REMINDER_FIRST_RUN_MS, REMINDER_INTERVAL_MS, sendDueReminders as sendTestDriveReminders } from '../test-drives/notify.ts';
 import { expireHolds, RENTAL_JOBS_INTERVAL_MS, sendDueReminders as sendRentalReminders } from '../rentals/lifecycle.ts';
@@ -85,6 +86,7 @@ export function appJobs(services: AppServices): { handlers: JobHandlers; schedul
   return {
     handlers: {
       ...outgoingHandlers(services),
+      ...whatsappHandlers(services),
       ...recurringWork(services),
       [SALE_DOCUMENTS_JOB]: (payload) => runSaleDocumentsJob(services, payload),
       [RENTAL_DOCUMENTS_JOB]: (payload) => runRentalDocumentsJob(services, payload),

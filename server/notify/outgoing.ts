@@ -51,7 +51,7 @@ export async function queueMail(db: Kysely<DB>, services: OutgoingServices, mess
  * A number that is not E.164 is logged and skipped, never thrown: the change it belongs to is
  * worth more than its SMS.
  */
-export async function queueSms(db: Kysely<DB>, services: OutgoingServices, to: string, text: string): Promise<void> {
+export async function queueSms(db: Kysely<DB>, services: Pick<OutgoingServices, 'config' | 'clock' | 'logger'>, to: string, text: string): Promise<void> {
   const provider = services.config.sms.provider;
   try {
     assertE164(to, provider);

@@ -93,7 +93,8 @@ export async function sendTemplate(credentials: WhatsAppCredentials, request: Te
     });
     raw = await response.text();
   } catch (error) {
-    const why = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${TIMEOUT_MS / 1000} s` : 'unreachable';
+    const why =
+      error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError') ? `no answer within ${TIMEOUT_MS / 1000} s` : 'unreachable';
     throw new WhatsAppError(`WhatsApp (${new URL(url).host}): ${why}`, { code: null, retryable: true, status: null, cause: error });
   }
   let answer: GraphAnswer;

@@ -120,11 +120,11 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
   for (const outcome of ['hit', 'miss']) pageCache.inc({ outcome }, 0);
   const messages = new Counter({
     name: 'gaadi_messages_total',
-    help: 'Messages this instance handed to the mail server or the SMS provider (sent) or could not (failed), by channel. Outbox-only messages (demo, test) are not counted.',
+    help: 'Messages this instance handed to the mail server, the SMS provider or WhatsApp (sent) or could not (failed), by channel. Outbox-only messages (demo, test) are not counted.',
     labelNames: ['channel', 'outcome'] as const,
     registers: [registry],
   });
-  for (const channel of ['email', 'sms']) for (const outcome of ['sent', 'failed']) messages.inc({ channel, outcome }, 0);
+  for (const channel of ['email', 'sms', 'whatsapp']) for (const outcome of ['sent', 'failed']) messages.inc({ channel, outcome }, 0);
   const payments = new Counter({
     name: 'gaadi_payments_total',
     help: 'Calls of this instance to the payment provider for payments: order_created, order_failed, verified (a paid Checkout or webhook signature checked), signature_refused, fetch_failed.',

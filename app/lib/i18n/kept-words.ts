@@ -8,7 +8,7 @@
 export const KEPT_WORDS: ReadonlySet<string> = new Set(
   (
     'EMI SUV MUV km kmpl OTP WhatsApp Google UPI GST RC PDF JPEG JPG PNG WebP MB KB CNG LPG EV AC ABS ' +
-    'ID PIN Razorpay Android iOS SMS URL CSV PUC IST FASTag RTO NOC HEIC Gaadi Bazaar English ' +
+    'ID PIN Razorpay Android iOS SMS STOP URL CSV PUC IST FASTag RTO NOC HEIC Gaadi Bazaar English ' +
     'GSTIN PAN HSN SAC CGST SGST IGST VIN UTR CMVR CN RI RV JSON Chrome Safari iPhone iPad'
   ).split(' '),
 );
