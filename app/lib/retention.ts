@@ -15,3 +15,5 @@ export const AUDIT_RETENTION_MONTHS = 24;
 export const RENTAL_BOOKING_RETENTION_YEARS = 8;
 /** The demo/test outbox (mail and SMS that were never sent) keeps a week for /dev/outbox. */
 export const OUTBOX_RETENTION_DAYS = 7;
+/** WhatsApp messages and their delivery statuses: the desk looks back a quarter at most (decision 123). */
+export const WHATSAPP_MESSAGE_RETENTION_DAYS = 90;

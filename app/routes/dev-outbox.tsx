@@ -1,13 +1,15 @@
 import { data } from 'react-router';
 import { adminStatus } from '../../server/auth/admins.ts';
 import { currentUser } from '../../server/auth/session.ts';
-import { listOutboxMessages } from '../../server/notify/outbox.ts';
+import { listOutboxMessages, type OutboxChannel } from '../../server/notify/outbox.ts';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/dev-outbox';
 import { paths } from '../lib/paths.ts';
 
+/** How each way a message leaves is named on the page (WhatsApp: the template's name is its heading). */
+const CHANNEL_NAMES: Record<OutboxChannel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.devOutbox, title: 'Outbox', noIndex: true });
 }
@@ -72,8 +74,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         {messages.map((message) => (
           <li key={message.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-channel={message.channel}>
             <p className="text-sm text-slate-500">
-              {message.channel === 'email' ? 'Email' : 'SMS'} to <strong className="text-slate-800">{message.recipient}</strong> ·{' '}
-              {formatDateTime(message.createdAt)}
+              {CHANNEL_NAMES[message.channel]} to <strong className="text-slate-800">{message.recipient}</strong> · {formatDateTime(message.createdAt)}
             </p>
             {message.subject ? <h2 className="mt-1 font-bold">{message.subject}</h2> : null}
             <p className="mt-2 whitespace-pre-wrap text-slate-800">

@@ -11,6 +11,37 @@ import { reservationSettings } from '../reservations/settings.ts';
 import { salesSettings } from '../sales/settings.ts';
 import { testDriveSettings } from '../test-drives/settings.ts';
 import { assembleSettings, declareSettings, say, type SettingText } from '../settings/declarations.ts';
+import { canonicalPhone } from '../phone.ts';
+import { adminSettingsText } from '../../app/features/admin/admin-settings-texts.ts';
+
+const MAX_TEAM_NUMBERS = 5;
+
+/** Up to five Indian mobiles separated by commas, kept canonical ('+919876543210, +919812345678'). */
+function teamNumbersSchema() {
+  return z
+    .string()
+    .max(200, say('whatsappTeamNumbersInvalid'))
+    .transform((typed, context) => {
+      const parts = typed
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
+      const numbers = parts.map((part) => canonicalPhone(part));
+      if (parts.length > MAX_TEAM_NUMBERS || numbers.some((number) => !number.ok)) {
+        context.issues.push({ code: 'custom', message: adminSettingsText('whatsappTeamNumbersInvalid'), input: typed });
+        return z.NEVER;
+      }
+      return [...new Set(numbers.map((number) => (number.ok ? number.phone : '')))].join(', ');
+    });
+}
+
+/** The team's WhatsApp numbers, one per item. */
+export function teamNumbers(settings: Pick<Settings, 'whatsappTeamNumbers'>): string[] {
+  return settings.whatsappTeamNumbers
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
 
 /**
  * The admin Settings screen's values (SPEC 2, Admin settings), saved on the server and in effect.
@@ -26,6 +57,8 @@ export const siteSettings = declareSettings('admin', {
     label: 'itemsPerPageLabel',
   },
   emailNotifications: { schema: z.boolean(), default: true, label: 'emailNotificationsLabel' },
+  // Where the desk is told on WhatsApp of new leads, bookings and cancellations (decision 123).
+  whatsappTeamNumbers: { schema: teamNumbersSchema(), default: '', label: 'whatsappTeamNumbersLabel' },
   maintenanceMode: { schema: z.boolean(), default: false, label: 'maintenanceModeLabel' },
 });
 

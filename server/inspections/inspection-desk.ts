@@ -19,7 +19,9 @@ import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { Upload } from '../media/images.ts';
 import type { Storage } from '../media/storage.ts';
-import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
+import { changeAndQueue, queueMail } from '../notify/outgoing.ts';
+import { pushOfSms, queuePhoneMessage } from '../notify/phone-message.ts';
+import { whatsappTemplate } from '../notify/whatsapp-templates.ts';
 import type { AppServices } from '../services.ts';
 import { inspectionMessages, limitInspectionChanges, toInspection, type Inspection } from './inspections.ts';
 import { addDays, indiaDay } from '../../app/lib/india-time.ts';
@@ -264,7 +266,7 @@ async function moveLead(db: Kysely<DB>, inspectionId: number, status: 'contacted
   await update.execute();
 }
 
-/** The seller's mail and SMS about the offer (decision 069: in the offer's transaction), in the seller's language. */
+/** The seller's mail and phone message (WhatsApp or SMS, and push) about the offer (decision 069: in the offer's transaction), in the seller's language. */
 async function queueOfferMade(db: Kysely<DB>, services: Services, row: Row, language: Language) {
   const inspection = toInspection(row, services.clock.now());
   const amount = formatRupees(Number(row.offer_rupees));
@@ -283,8 +285,15 @@ async function queueOfferMade(db: Kysely<DB>, services: Services, row: Row, lang
     t('mailTeam', { site: services.config.siteName }, language),
   ].join('\n');
   if (row.email) await queueMail(db, services, { to: row.email, subject: t('offerMailSubject', { car, amount }, language), text });
-  if (row.phone)
-    await queueSms(db, services, row.phone, t('offerSms', { site: services.config.siteName, amount, car: car.slice(0, 40), until, link }, language));
+  const sms = t('offerSms', { site: services.config.siteName, amount, car: car.slice(0, 40), until, link }, language);
+  await queuePhoneMessage(db, services, {
+    userId: row.user_id,
+    phone: row.phone || null,
+    language,
+    sms,
+    whatsapp: whatsappTemplate('inspection_offer', { amount, car, until, link }),
+    push: pushOfSms(services.config.siteName, sms, `${paths.profile}#inspections`, language),
+  });
 }
 
 /** The dealer's mail about the seller's answer, when notifications are on (as for new leads). */

@@ -25,11 +25,13 @@ import type { Database } from '../db/connection.ts';
 import type { DB, InspectionTable } from '../db/schema.ts';
 import { CannotBookYetError, ConflictError, InvalidInputError, NotFoundError, RateLimitedError } from '../errors.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
-import { queueMail, queueSms } from '../notify/outgoing.ts';
+import { queueMail } from '../notify/outgoing.ts';
+import { pushOfSms, queuePhoneMessage } from '../notify/phone-message.ts';
+import { whatsappTemplate } from '../notify/whatsapp-templates.ts';
 import type { AppServices } from '../services.ts';
 import { paths } from '../../app/lib/paths.ts';
 import { estimateLine, type SellEstimate } from '../leads/sell-estimate.ts';
-import { queueNewLeadMail } from '../leads/notify.ts';
+import { queueNewLeadAlerts } from '../leads/notify.ts';
 import { carFromCatalogue, estimateForSeller } from '../leads/sell-estimates.ts';
 import { offerOf, type InspectionReport, type Offer } from '../../app/features/appointments/inspection-desk.ts';
 import { sellText as t } from '../../app/features/sell/sell-texts.ts';
@@ -140,7 +142,7 @@ async function languageOf(db: Kysely<DB>, userId: string): Promise<Language> {
   return isLanguage(row?.language) ? row.language : 'en';
 }
 
-/** The confirmation by mail and SMS, queued in `trx` (decision 069). */
+/** The confirmation by mail and on the phone (WhatsApp or SMS, and push), queued in `trx` (decisions 069, 123). */
 async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'rescheduled' | 'reminder', row: Row, db: Kysely<DB>) {
   const inspection = toInspection(row, services.clock.now());
   // A reminder is written by a job, outside the customer's request: in their own language then.
@@ -174,13 +176,20 @@ async function queueConfirmation(services: NotifyServices, kind: 'booked' | 'res
     say('mailTeam', { site: services.config.siteName }),
   ].join('\n');
   if (row.email) await queueMail(db, services, { to: row.email, subject: say('mailSubject', { heading, car: carTitle(inspection.car), when }), text });
-  if (row.phone)
-    await queueSms(
-      db,
-      services,
-      row.phone,
-      say('sms', { site: services.config.siteName, heading: smsHeading, car: carTitle(inspection.car).slice(0, 40), when, where: shortWhere, link }),
-    );
+  const sms = say('sms', { site: services.config.siteName, heading: smsHeading, car: carTitle(inspection.car).slice(0, 40), when, where: shortWhere, link });
+  await queuePhoneMessage(db, services, {
+    userId: row.user_id,
+    phone: row.phone || null,
+    language,
+    sms,
+    whatsapp: whatsappTemplate(({ booked: 'inspection_booked', rescheduled: 'inspection_moved', reminder: 'inspection_reminder' } as const)[kind], {
+      car: carTitle(inspection.car),
+      when,
+      where,
+      link,
+    }),
+    push: pushOfSms(services.config.siteName, sms, `${paths.profile}#inspections`, language),
+  });
 }
 
 /**
@@ -267,7 +276,7 @@ async function addInspectionLead(trx: Kysely<DB>, services: NotifyServices, sett
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await queueNewLeadMail(trx, services, settings, { kind: 'sell', id, ...lead, imageUrls: [], estimate: estimateLine(estimate) });
+  await queueNewLeadAlerts(trx, services, settings, { kind: 'sell', id, ...lead, imageUrls: [], estimate: estimateLine(estimate) });
 }
 
 async function findOwn(deps: Deps, id: number, userId: string): Promise<Row> {

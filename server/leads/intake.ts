@@ -13,7 +13,7 @@ import type { Upload } from '../media/images.ts';
 import type { RequestContext } from '../services.ts';
 import { consumeLeadFormLimit, passesLeadBotCheck, type LeadProof } from './form-guard.ts';
 import type { LeadKind } from './leads.ts';
-import { queueNewLeadMail } from './notify.ts';
+import { queueNewLeadAlerts } from './notify.ts';
 import { settingsFor } from '../admin/settings.ts';
 import { createVehicleRequest } from './requests.ts';
 import { createSellSubmission, sellImageUrls } from './sell.ts';
@@ -88,7 +88,7 @@ export async function submitLead(services: IntakeServices, lead: IncomingRequest
   if (lead.kind === 'request') {
     const { id } = await services.database.db.transaction().execute(async (trx) => {
       const saved = await createVehicleRequest({ ...services.database, db: trx }, lead.input, new Date(services.clock.now()));
-      await queueNewLeadMail(trx, services, settings, { kind: 'request', id: saved.id, ...lead.input });
+      await queueNewLeadAlerts(trx, services, settings, { kind: 'request', id: saved.id, ...lead.input });
       return saved;
     });
     services.jobs.wake();
@@ -102,7 +102,7 @@ export async function submitLead(services: IntakeServices, lead: IncomingRequest
     lead.uploads,
     new Date(services.clock.now()),
     (trx, saved) =>
-      queueNewLeadMail(trx, services, settings, {
+      queueNewLeadAlerts(trx, services, settings, {
         kind: 'sell',
         id: saved.id,
         ...lead.input,

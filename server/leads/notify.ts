@@ -1,14 +1,15 @@
 import type { AppServices } from '../services.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Settings } from '../admin/settings.ts';
+import { teamNumbers, type Settings } from '../admin/settings.ts';
+import { queueTeamAlert, teamEvent } from '../notify/team-alert.ts';
 import { queueMail } from '../notify/outgoing.ts';
 import { escapeHtml } from '../html.ts';
 import { adminPaths } from '../../app/lib/paths.ts';
 
 /**
- * Tells the dealer's admin email about a new lead, when Email Notifications are on in the
- * admin settings. Queued with the lead's save: a slow or failing mail server never slows or
+ * Tells the dealer's desk about a new lead: on the team's WhatsApp numbers, and at the admin
+ * email when Email Notifications are on in the admin settings. Queued with the lead's save: a slow or failing mail server never slows or
  * fails a submission, and a crash after the answer loses no mail.
  */
 
@@ -92,10 +93,19 @@ ${photos.length ? `<p>${photos.map((url) => `<a href="${escapeHtml(url)}">${esca
 }
 
 /**
- * Queues the mail, in the transaction that saves the lead (`db`), when notifications are on and
- * an admin email is set; resolves false otherwise. The worker sends it (decision 069).
+ * Tells the desk of a new lead in the transaction that saves it (`db`): on WhatsApp to the team's
+ * numbers (decision 123), and by mail when notifications are on and an admin email is set;
+ * resolves whether the mail was queued. The worker sends them (decision 069).
  */
-export async function queueNewLeadMail(db: Kysely<DB>, services: NotifyServices, settings: Settings, lead: NewLead): Promise<boolean> {
+export async function queueNewLeadAlerts(db: Kysely<DB>, services: NotifyServices, settings: Settings, lead: NewLead): Promise<boolean> {
+  const isRequest = lead.kind === 'request';
+  await queueTeamAlert(db, services, teamNumbers(settings), {
+    event: teamEvent(isRequest ? 'teamNewRequest' : 'teamNewSell', lead.id),
+    customerName: lead.name,
+    customerPhone: lead.phone,
+    detail: isRequest ? [lead.model, lead.year, lead.budget].filter(Boolean).join(', ') : [lead.vehicle, lead.year, lead.price].filter(Boolean).join(', '),
+    deskUrl: new URL(isRequest ? adminPaths.requestedVehicles : adminPaths.sellingVehicles, services.config.siteOrigin).href,
+  });
   if (!settings.emailNotifications || !settings.adminEmail) {
     services.logger.info({ lead: `${lead.kind}#${lead.id}` }, 'leads: no new-lead email (notifications are off or no admin email is set)');
     return false;

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
-import type { Language } from '../../app/lib/i18n/language.ts';
+import { pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import { queueSms, type OutgoingServices } from './outgoing.ts';
 import { queueWhatsApp, whatsappReachable } from './whatsapp.ts';
 import { hasOptedIn } from './whatsapp-consent.ts';
@@ -25,6 +25,15 @@ export type PhoneMessage = {
   /** A push notification to the person's devices: its title, text and the page it opens. */
   push: { title: string; body: string; url: string } | null;
 };
+
+/**
+ * The push notification of an event whose SMS is `sms`: titled with the site's name, the SMS's
+ * words (without the name it starts with), opening `path` of this site in the person's language.
+ */
+export function pushOfSms(siteName: string, sms: string, path: string, language: Language): NonNullable<PhoneMessage['push']> {
+  const prefix = `${siteName}: `;
+  return { title: siteName, body: sms.startsWith(prefix) ? sms.slice(prefix.length) : sms, url: pathInLanguage(path, language) };
+}
 
 /** Queues the message in `db`, the event's transaction; says which way it went to the phone's number. */
 export async function queuePhoneMessage(db: Kysely<DB>, services: OutgoingServices, message: PhoneMessage): Promise<'whatsapp' | 'sms' | 'none'> {

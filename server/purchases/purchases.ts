@@ -15,7 +15,9 @@ import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { createVehicleDraft } from '../inspections/inspection-desk.ts';
 import type { Storage } from '../media/storage.ts';
-import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
+import { changeAndQueue, queueMail } from '../notify/outgoing.ts';
+import { pushOfSms, queuePhoneMessage } from '../notify/phone-message.ts';
+import { whatsappTemplate } from '../notify/whatsapp-templates.ts';
 import { canonicalPhone } from '../phone.ts';
 import type { AppServices } from '../services.ts';
 
@@ -187,5 +189,13 @@ async function queuePaymentMade(
     ].join('\n');
     await queueMail(db, services, { to: purchase.email, subject: t('mailSubject', { car: purchase.car, price }, language), text });
   }
-  await queueSms(db, services, purchase.seller_phone, t('sms', { ...values, car: purchase.car.slice(0, 40), site: services.config.siteName }, language));
+  const sms = t('sms', { ...values, car: purchase.car.slice(0, 40), site: services.config.siteName }, language);
+  await queuePhoneMessage(db, services, {
+    userId: purchase.user_id,
+    phone: purchase.seller_phone || null,
+    language,
+    sms,
+    whatsapp: whatsappTemplate('car_purchased', values),
+    push: pushOfSms(services.config.siteName, sms, `${paths.profile}#inspections`, language),
+  });
 }

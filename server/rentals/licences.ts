@@ -11,7 +11,9 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { checkPixelBudget, ImageRejectedError, inspectImage, storeSinglePhoto, type Upload } from '../media/images.ts';
 import { escapeHtml } from '../html.ts';
 import { languageOfPerson } from '../accounts/profiles.ts';
-import { changeAndQueue, queueMail, queueSms } from '../notify/outgoing.ts';
+import { changeAndQueue, queueMail } from '../notify/outgoing.ts';
+import { pushOfSms, queuePhoneMessage } from '../notify/phone-message.ts';
+import { whatsappTemplate } from '../notify/whatsapp-templates.ts';
 import { indiaIso } from '../../app/lib/india-time.ts';
 
 /**
@@ -328,7 +330,16 @@ async function tellCustomer(db: Kysely<DB>, deps: ReviewDeps, licence: Licence):
     : t('smsRefused', { site: config.siteName, reason: licence.refusalReason ?? '' }, language);
   // Queued for the worker (decision 069): a mail server that is down delays the message, never the review.
   await queueMail(db, deps, { to: person.email, subject, text, html });
-  if (person.phone && person.phone_verified) await queueSms(db, deps, person.phone, smsText.slice(0, 300));
+  await queuePhoneMessage(db, deps, {
+    userId: licence.userId,
+    phone: person.phone && person.phone_verified ? person.phone : null,
+    language,
+    sms: smsText.slice(0, 300),
+    whatsapp: approved
+      ? whatsappTemplate('licence_approved', { link: profileUrl })
+      : whatsappTemplate('licence_refused', { reason: licence.refusalReason ?? '', link: profileUrl }),
+    push: pushOfSms(config.siteName, smsText.slice(0, 300), paths.profile, language),
+  });
 }
 
 /** The person's own licence as their pages show it, with the photos' private addresses. */

@@ -28,7 +28,7 @@ import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { createBooking, getBooking, getOwnBooking, type NewBooking } from './bookings.ts';
 import { licenceStatusFor } from './licences.ts';
-import { notifyAdminOfBooking, notifyRenter, type RentalNotifyServices } from './notify.ts';
+import { notifyAdminOfBooking, notifyRenter, tellTeamOfRental, type RentalNotifyServices } from './notify.ts';
 import { recordRefund, sendRefund, type RecordedRefund, type RefundReason } from './refunds.ts';
 import { changeAndQueue } from '../notify/outgoing.ts';
 import type { Database } from '../db/connection.ts';
@@ -629,7 +629,9 @@ export async function cancelBooking(
   const recorded = await changeAndQueue(services, async (trx) => {
     if (!(await moveStatus(services, booking.id, booking.status, { status: to, hold_expires_ms: null }, trx))) throw wrongStatus(booking, 'cancelled');
     const owed = await refundPaid(services, trx, booking, refund.refund, 'cancelled');
-    await notifyRenter(trx, services, settings, 'cancelled', await mustGet(services, booking.id, trx), { refund: refund.refund });
+    const cancelled = await mustGet(services, booking.id, trx);
+    await notifyRenter(trx, services, settings, 'cancelled', cancelled, { refund: refund.refund });
+    await tellTeamOfRental(trx, services, settings, cancelled, 'teamRentalCancelled');
     return owed;
   });
   await sendRefund(services, recorded);

@@ -12,8 +12,11 @@ import { adminPaths, paths } from '../../app/lib/paths.ts';
 import type { Kysely } from 'kysely';
 import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';
-import { queueMail, queueSms } from '../notify/outgoing.ts';
-import type { Settings } from '../admin/settings.ts';
+import { queueMail } from '../notify/outgoing.ts';
+import { pushOfSms, queuePhoneMessage } from '../notify/phone-message.ts';
+import { whatsappTemplate, type TemplateMessage } from '../notify/whatsapp-templates.ts';
+import { teamNumbers, type Settings } from '../admin/settings.ts';
+import { queueTeamAlert, teamEvent } from '../notify/team-alert.ts';
 import { rentalPolicyOf, type Booking } from './store.ts';
 import { rupeesToPaise } from '../../app/lib/money.ts';
 import { cancellationMoneyText, settlementMoneyText, type SettlementMoney } from '../../app/features/rentals/rental-money.ts';
@@ -61,7 +64,7 @@ export function renterMessage(
   booking: Booking,
   /** `nowMs`: when the message is written, which a reminder's "Today" or "Tomorrow" is counted from. */
   options: { siteName: string; siteOrigin: string; policy: RentalPolicy; nowMs: number; refund?: number; language?: Language },
-): { subject: string; text: string; sms: string } {
+): { subject: string; text: string; sms: string; whatsapp: TemplateMessage } {
   const language = options.language ?? currentLanguage();
   return inLanguage(language, () => writeRenterMessage(kind, booking, options, language));
 }
@@ -71,7 +74,7 @@ function writeRenterMessage(
   booking: Booking,
   options: { siteName: string; siteOrigin: string; policy: RentalPolicy; nowMs: number; refund?: number },
   language: Language,
-): { subject: string; text: string; sms: string } {
+): { subject: string; text: string; sms: string; whatsapp: TemplateMessage } {
   const tt = (key: Parameters<typeof t>[0], values?: TextValues) => t(key, values, language);
   const ref = tt('mailRef', { id: booking.id });
   const site = options.siteName;
@@ -109,6 +112,7 @@ function writeRenterMessage(
         subject: tt('confirmedSubject', { car, ref }),
         text: [tt('confirmedOpening'), '', carLine, whenLine, tt('mailWhere', { where: pickupPlace }), ...terms, '', bring, '', site].join('\n'),
         sms: tt('confirmedSms', { site, ref, car, from, to }),
+        whatsapp: whatsappTemplate('rental_confirmed', { ref, car, from, to, link: profileUrl }),
       };
     case 'reminder': {
       const pickup = pickupFromNow(booking.fromMs, options.nowMs, language);
@@ -118,6 +122,7 @@ function writeRenterMessage(
           '\n',
         ),
         sms: tt('reminderSms', { site, car, when: pickup.when, ref }),
+        whatsapp: whatsappTemplate('rental_reminder', { car, when: pickup.when, ref, link: profileUrl }),
       };
     }
     case 'cancelled':
@@ -131,6 +136,7 @@ function writeRenterMessage(
         subject: tt(kind === 'cancelled' ? 'cancelledSubject' : 'refusedSubject', { car, ref }),
         text: [opening, '', carLine, whenLine, refundLine, '', site].join('\n'),
         sms: tt(kind === 'cancelled' ? 'cancelledSms' : 'refusedSms', { site, ref, money: cancellationMoneyText(money, language) }),
+        whatsapp: whatsappTemplate(kind === 'cancelled' ? 'rental_cancelled' : 'rental_refused', { ref, car, money: refundLine }),
       };
     }
     case 'closed': {
@@ -177,6 +183,12 @@ function writeRenterMessage(
           charges: formatRupees(charges?.total ?? 0),
           money: settlementMoneyText(settlement, { deposit: quote.deposit }, language),
         }),
+        whatsapp: whatsappTemplate('rental_closed', {
+          ref,
+          car,
+          charges: formatRupees(charges?.total ?? 0),
+          money: settlementMoneyText(settlement, moneyOptions, language),
+        }),
       };
     }
   }
@@ -208,11 +220,41 @@ export async function notifyRenter(
     ...extra,
   });
   if (profile.email) await queueMail(trx, services, { to: profile.email, subject: message.subject, text: message.text });
-  if (profile.phone && profile.phone_verified) await queueSms(trx, services, profile.phone, message.sms);
+  await queuePhoneMessage(trx, services, {
+    userId: booking.userId,
+    // Only a verified number is told: an unverified one may be somebody else's.
+    phone: profile.phone && profile.phone_verified ? profile.phone : null,
+    language,
+    sms: message.sms,
+    whatsapp: message.whatsapp,
+    push: pushOfSms(settings.siteName, message.sms, `${paths.profile}#bookings`, language),
+  });
 }
 
-/** Queues the admin's mail about a new booking, in the booking's transaction, when Email Notifications are on. The desk reads English. */
+/** Tells the team's WhatsApp numbers of a booking made or cancelled by its renter (decision 123), in the change's transaction. */
+export async function tellTeamOfRental(
+  trx: Kysely<DB>,
+  services: RentalNotifyServices,
+  settings: Settings,
+  booking: Booking,
+  event: 'teamNewRental' | 'teamRentalCancelled',
+): Promise<void> {
+  const renter = await trx.selectFrom('profiles').select(['name', 'phone']).where('user_id', '=', booking.userId).executeTakeFirst();
+  await queueTeamAlert(trx, services, teamNumbers(settings), {
+    event: teamEvent(event, booking.id),
+    customerName: renter?.name ?? '',
+    customerPhone: renter?.phone ?? '',
+    detail: `${booking.carName}, ${when(booking, 'en')}`,
+    deskUrl: new URL(adminPaths.rentalDesk, services.config.siteOrigin).href,
+  });
+}
+
+/**
+ * Tells the desk of a new booking, in the booking's transaction: on the team's WhatsApp numbers,
+ * and by mail when Email Notifications are on. The desk reads English.
+ */
 export async function notifyAdminOfBooking(trx: Kysely<DB>, services: RentalNotifyServices, settings: Settings, booking: Booking): Promise<void> {
+  await tellTeamOfRental(trx, services, settings, booking, 'teamNewRental');
   if (!settings.emailNotifications || !settings.adminEmail) return;
   const deskUrl = new URL(adminPaths.dashboard, services.config.siteOrigin).href;
   const text = inLanguage('en', () => {

@@ -1,10 +1,14 @@
 import type { Kysely } from 'kysely';
 import { formatRupees, formatIndiaDateTime } from '../../app/lib/format.ts';
 import { adminPaths, paths } from '../../app/lib/paths.ts';
-import type { Settings } from '../admin/settings.ts';
+import { teamNumbers, type Settings } from '../admin/settings.ts';
+import { queueTeamAlert, teamEvent } from '../notify/team-alert.ts';
+import { whatsappText } from '../../app/features/notifications/whatsapp-texts.ts';
 import type { AppServices } from '../services.ts';
 import type { DB } from '../db/schema.ts';
 import { queueMail, queueSms, type OutgoingServices } from '../notify/outgoing.ts';
+import { pushOfSms, queuePhoneMessage } from '../notify/phone-message.ts';
+import { whatsappTemplate, type TemplateMessage } from '../notify/whatsapp-templates.ts';
 import type { DeskReservation } from './store.ts';
 import { reservationText as t } from '../../app/features/reservations/reservation-texts.ts';
 import type { Language } from '../../app/lib/i18n/language.ts';
@@ -12,7 +16,7 @@ import { languageOfPerson } from '../accounts/profiles.ts';
 import { inLanguage } from '../i18n.ts';
 
 /**
- * The buyer's mail and SMS at reservation, refund and expiry, and the dealer's at reservation,
+ * The buyer's mail and phone message (WhatsApp or SMS, and push: decision 123) at reservation, refund and expiry, and the dealer's at reservation,
  * queued in the transaction of the change that causes them (decision 069).
  */
 
@@ -23,7 +27,7 @@ function buyerText(
   reservation: DeskReservation,
   siteOrigin: string,
   language: Language,
-): { subject: string; lines: string[]; sms: string } {
+): { subject: string; lines: string[]; sms: string; whatsapp: TemplateMessage } {
   const car = reservation.vehicleTitle.replace(/\s+/g, ' ').slice(0, 60);
   const amount = formatRupees(reservation.amount);
   const profile = `${new URL(paths.profile, siteOrigin).href}#reservations`;
@@ -36,6 +40,7 @@ function buyerText(
         subject: say('reservedSubject', { car }),
         lines: [say('reservedLine1', { car, until }), say('reservedLine2', { amount }), say('reservedLine3', { link: profile })],
         sms: say('reservedSms', { car: car.slice(0, 40), until, amount, link: profile }),
+        whatsapp: whatsappTemplate('reservation_reserved', { car, until, amount, link: profile }),
       };
     }
     case 'cancelled':
@@ -43,6 +48,7 @@ function buyerText(
         subject: say('cancelledSubject', { car }),
         lines: [say('cancelledLine1', { car }), say('cancelledLine2', { amount })],
         sms: say('cancelledSms', { car: car.slice(0, 40), amount }),
+        whatsapp: whatsappTemplate('reservation_cancelled', { car, amount }),
       };
     case 'expired':
       return {
@@ -53,12 +59,14 @@ function buyerText(
           say('expiredLine3', { link: new URL(paths.vehicle(reservation.vehicleId ?? 0), siteOrigin).href }),
         ],
         sms: say('expiredSms', { car: car.slice(0, 40), amount }),
+        whatsapp: whatsappTemplate('reservation_expired', { car, amount }),
       };
     case 'taken':
       return {
         subject: say('takenSubject', { car }),
         lines: [say('takenLine1', { car }), say('takenLine2', { amount })],
         sms: say('takenSms', { car: car.slice(0, 40), amount }),
+        whatsapp: whatsappTemplate('reservation_taken', { car, amount }),
       };
   }
 }
@@ -76,7 +84,7 @@ export async function queueBuyerMessages(
   language?: Language,
 ): Promise<void> {
   const reader = language ?? (reservation.userId ? await languageOfPerson({ ...services.database, db }, reservation.userId) : 'en');
-  const { subject, lines, sms } = buyerText(kind, reservation, services.config.siteOrigin, reader);
+  const { subject, lines, sms, whatsapp } = buyerText(kind, reservation, services.config.siteOrigin, reader);
   const say = (key: Parameters<typeof t>[0], values?: Record<string, string | number>) => t(key, values, reader);
   const text = [
     reservation.name ? say('greetingName', { name: reservation.name }) : say('greeting'),
@@ -89,7 +97,15 @@ export async function queueBuyerMessages(
     say('team', { site: services.config.siteName }),
   ].join('\n');
   if (reservation.email) await queueMail(db, services, { to: reservation.email, subject, text });
-  if (reservation.phone) await queueSms(db, services, reservation.phone, `${services.config.siteName}: ${sms}`);
+  const smsText = `${services.config.siteName}: ${sms}`;
+  await queuePhoneMessage(db, services, {
+    userId: reservation.userId,
+    phone: reservation.phone || null,
+    language: reader,
+    sms: smsText,
+    whatsapp,
+    push: pushOfSms(services.config.siteName, smsText, `${paths.profile}#reservations`, reader),
+  });
 }
 
 /**
@@ -143,4 +159,11 @@ export async function queueDealerMessages(
     await queueMail(db, services, { to: settings.adminEmail, subject: words.subject, text });
   }
   await queueSms(db, services, services.config.sellerPhone, words.sms);
+  await queueTeamAlert(db, services, teamNumbers(settings), {
+    event: teamEvent(({ reserved: 'teamReserved', cancelled: 'teamReservationCancelled', expired: 'teamReservationExpired' } as const)[kind], reservation.id),
+    customerName: reservation.name,
+    customerPhone: reservation.phone,
+    detail: kind === 'reserved' ? whatsappText('teamReservedDetail', { car, amount: formatRupees(reservation.amount), until }, 'en') : car,
+    deskUrl: new URL(adminPaths.reservation(reservation.id), services.config.siteOrigin).href,
+  });
 }

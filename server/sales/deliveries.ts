@@ -17,7 +17,9 @@ import type { DB } from '../db/schema.ts';
 import { brokenUniqueRule } from '../db/unique-rules.ts';
 import { ConflictError, InvalidInputError, NotFoundError } from '../errors.ts';
 import { enqueue } from '../jobs/queue.ts';
-import { queueMail, queueSms } from '../notify/outgoing.ts';
+import { queueMail } from '../notify/outgoing.ts';
+import { pushOfSms, queuePhoneMessage } from '../notify/phone-message.ts';
+import { whatsappTemplate } from '../notify/whatsapp-templates.ts';
 import { checkChecklist, checkReading, deleteStoredPhotos, storeChecklistPhotos, type ChecklistInput, type StoredPhoto } from '../rentals/checklists.ts';
 import { deliveryNoteNumber, findDelivery, indiaMomentText, type DeliveryRecord } from './delivery-store.ts';
 import { SALE_DOCUMENTS_JOB, type SaleServices } from './sales.ts';
@@ -102,7 +104,15 @@ async function queueBuyerMessages(db: Kysely<DB>, services: DeliveryServices, sa
     say('mailTeam', { site: services.config.siteName }),
   ].join('\n');
   if (sale.buyer.email) await queueMail(db, services, { to: sale.buyer.email, subject: say('mailSubject', { car, number }), text });
-  await queueSms(db, services, sale.buyer.phone, `${services.config.siteName}: ${say('sms', { car: car.slice(0, 40), number, link })}`);
+  const sms = `${services.config.siteName}: ${say('sms', { car: car.slice(0, 40), number, link })}`;
+  await queuePhoneMessage(db, services, {
+    userId: sale.userId,
+    phone: sale.buyer.phone || null,
+    language,
+    sms,
+    whatsapp: whatsappTemplate('car_delivered', { car, number, link }),
+    push: pushOfSms(services.config.siteName, sms, `${paths.profile}#my-documents`, language),
+  });
 }
 
 /**

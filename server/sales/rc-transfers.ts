@@ -11,7 +11,9 @@ import { settingsFor } from '../admin/settings.ts';
 import type { Database } from '../db/connection.ts';
 import type { DB, RcTransferTable } from '../db/schema.ts';
 import { ConflictError, NotFoundError } from '../errors.ts';
-import { queueMail, queueSms } from '../notify/outgoing.ts';
+import { queueMail } from '../notify/outgoing.ts';
+import { pushOfSms, queuePhoneMessage } from '../notify/phone-message.ts';
+import { whatsappTemplate } from '../notify/whatsapp-templates.ts';
 import { bulkMove, transition } from '../transitions.ts';
 import { nextRcStep, RC_TRANSFER_TRANSITIONS } from './rc-transfer-transitions.ts';
 import type { AppServices } from '../services.ts';
@@ -117,7 +119,7 @@ export async function recordRcStep(services: RcTransferServices, input: { saleId
   const db = services.database.db;
   const sale = await db
     .selectFrom('sales')
-    .select(['id', 'vehicle_title', 'invoice_number', 'buyer_email', 'buyer_phone', 'language'])
+    .select(['id', 'user_id', 'vehicle_title', 'invoice_number', 'buyer_email', 'buyer_phone', 'language'])
     .where('id', '=', input.saleId)
     .executeTakeFirst();
   const before = sale ? await findRcTransfer(db, input.saleId) : null;
@@ -189,12 +191,12 @@ export function rcStepDetail(transfer: RcTransfer, step: RcStep, language?: Lang
   return '';
 }
 
-/** The buyer's mail (when the sale has an email) and SMS about a step, in the sale's language. */
+/** The buyer's mail (when the sale has an email) and phone message (WhatsApp or SMS, and push) about a step, in the sale's language. */
 async function tellBuyer(
   trx: Kysely<DB>,
   services: RcTransferServices,
   input: {
-    sale: { vehicle_title: string; invoice_number: string; buyer_email: string; buyer_phone: string; language: Language };
+    sale: { user_id: string | null; vehicle_title: string; invoice_number: string; buyer_email: string; buyer_phone: string; language: Language };
     transfer: RcTransfer;
     step: RcStep;
     nowMs: number;
@@ -220,7 +222,15 @@ async function tellBuyer(
         .filter((line) => line !== '')
         .join('\n\n'),
     });
-  await queueSms(trx, services, sale.buyer_phone, say('rcSms', { car: car.slice(0, 30), step: label, detail }).trim());
+  const sms = say('rcSms', { site: services.config.siteName, car: car.slice(0, 30), step: label, detail }).trim();
+  await queuePhoneMessage(trx, services, {
+    userId: sale.user_id,
+    phone: sale.buyer_phone || null,
+    language,
+    sms,
+    whatsapp: whatsappTemplate('rc_transfer_step', { car, step: label, detail, link }),
+    push: pushOfSms(services.config.siteName, sms, `${paths.profile}#rc-transfers`, language),
+  });
 }
 
 /** A car on the dealer's liability list: sold, its transfer not yet delivered. */

@@ -1,5 +1,9 @@
 import type { AppServices } from '../services.ts';
-import { settingsFor } from '../admin/settings.ts';
+import { settingsFor, teamNumbers } from '../admin/settings.ts';
+import { queueTeamAlert, teamEvent } from '../notify/team-alert.ts';
+import { inLanguage } from '../i18n.ts';
+import { adminPaths } from '../../app/lib/paths.ts';
+import { slotLabel } from '../../app/features/appointments/test-drives.ts';
 import { RateLimitedError } from '../errors.ts';
 import { consumeRateLimit, rateLimits } from '../security/rate-limit.ts';
 import { testDriveMessages } from '../../app/features/appointments/test-drives.ts';
@@ -10,7 +14,7 @@ import { bookTestDrive, cancelOwnTestDrive, rescheduleOwnTestDrive, type Schedul
 
 /**
  * What a customer does with test drives, as the pages and the API both call it: a limit per
- * person, the change, and the confirmation by mail and SMS queued for the worker (decision 069),
+ * person, the change, and the confirmation by mail and on the phone queued for the worker (decisions 069, 123), and the desk told of a new booking on WhatsApp,
  * written in the language of the customer's own request.
  */
 
@@ -23,9 +27,17 @@ async function limit(services: Services, userId: string) {
 
 export async function bookAndConfirm(services: Services, input: TestDriveRequest & { userId: string; vehicleId: number }): Promise<ScheduledTestDrive> {
   await limit(services, input.userId);
-  const booking = await bookTestDrive(services, await settingsFor(services), input, (trx, saved) =>
-    notifyTestDrive(trx, services, 'booked', saved, currentLanguage()),
-  );
+  const settings = await settingsFor(services);
+  const booking = await bookTestDrive(services, settings, input, async (trx, saved) => {
+    await notifyTestDrive(trx, services, 'booked', saved, currentLanguage());
+    await queueTeamAlert(trx, services, teamNumbers(settings), {
+      event: teamEvent('teamNewTestDrive', saved.id),
+      customerName: saved.name,
+      customerPhone: saved.phone,
+      detail: `${saved.vehicleTitle}, ${inLanguage('en', () => slotLabel(saved.slot))}`,
+      deskUrl: new URL(adminPaths.testDrives, services.config.siteOrigin).href,
+    });
+  });
   services.jobs.wake();
   return booking;
 }

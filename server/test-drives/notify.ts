@@ -4,7 +4,9 @@ import type { DB } from '../db/schema.ts';
 import { sendClaimedReminders } from '../appointments/reminders.ts';
 import { TEST_DRIVE } from '../appointments/kinds.ts';
 import { escapeHtml } from '../html.ts';
-import { queueMail, queueSms } from '../notify/outgoing.ts';
+import { queueMail } from '../notify/outgoing.ts';
+import { pushOfSms, queuePhoneMessage } from '../notify/phone-message.ts';
+import { whatsappTemplate } from '../notify/whatsapp-templates.ts';
 import { slotLabel, type TestDrive } from '../../app/features/appointments/test-drives.ts';
 import { testDriveText as t } from '../../app/features/appointments/test-drive-texts.ts';
 import { currentLanguage } from '../../app/lib/i18n/current.ts';
@@ -39,6 +41,8 @@ function place(booking: Booking, config: NotifyDeps['config'], language: Languag
 type Kind = 'booked' | 'rescheduled' | 'reminder';
 
 const HEADINGS = { booked: 'headingBooked', rescheduled: 'headingRescheduled', reminder: 'headingReminder' } as const satisfies Record<Kind, string>;
+
+const TEMPLATES = { booked: 'test_drive_booked', rescheduled: 'test_drive_moved', reminder: 'test_drive_reminder' } as const satisfies Record<Kind, string>;
 
 /** The mail about one booking, in `language` (the customer's: decision 087). */
 export function testDriveMail(
@@ -95,20 +99,30 @@ export function testDriveSms(kind: Kind, booking: Booking, config: NotifyDeps['c
 }
 
 /**
- * Queues the mail and SMS for one booking in `trx`, the transaction of the booking's change
- * (decision 069). `language`: the customer's own request gives the page's; without it (the
+ * Queues the mail and the phone's message (WhatsApp for a number that opted in, else SMS; a push
+ * to the person's devices) for one booking in `trx`, the transaction of the booking's change
+ * (decisions 069, 123). `language`: the customer's own request gives the page's; without it (the
  * reminder job, the desk moving a booking) the messages go in the customer's own language.
  */
 export async function notifyTestDrive(trx: Kysely<DB>, deps: NotifyDeps, kind: Kind, booking: Booking, language?: Language): Promise<void> {
-  const reader = language ?? (await customerLanguage(trx, deps, booking.id));
+  const userId = (await trx.selectFrom('test_drives').select('user_id').where('id', '=', booking.id).executeTakeFirst())?.user_id ?? null;
+  // The person's own language once the request is not theirs; English once the account is gone.
+  const reader = language ?? (userId ? await languageOfPerson({ ...deps.database, db: trx }, userId) : 'en');
   if (booking.email) await queueMail(trx, deps, { to: booking.email, ...testDriveMail(kind, booking, deps.config, reader) });
-  if (booking.phone) await queueSms(trx, deps, booking.phone, testDriveSms(kind, booking, deps.config, reader));
-}
-
-/** The language of the person who booked: their profile's, read in the change's transaction; English once the account is gone. */
-async function customerLanguage(trx: Kysely<DB>, deps: NotifyDeps, bookingId: number): Promise<Language> {
-  const row = await trx.selectFrom('test_drives').select('user_id').where('id', '=', bookingId).executeTakeFirst();
-  return row?.user_id ? languageOfPerson({ ...deps.database, db: trx }, row.user_id) : 'en';
+  const sms = testDriveSms(kind, booking, deps.config, reader);
+  await queuePhoneMessage(trx, deps, {
+    userId,
+    phone: booking.phone || null,
+    language: reader,
+    sms,
+    whatsapp: whatsappTemplate(TEMPLATES[kind], {
+      car: booking.vehicleTitle,
+      when: inLanguage(reader, () => slotLabel(booking.slot)),
+      where: place(booking, deps.config, reader),
+      link: manageUrl(deps.config.siteOrigin),
+    }),
+    push: pushOfSms(deps.config.siteName, sms, `${paths.profile}#test-drives`, reader),
+  });
 }
 
 // ------------------------------------------------------------------------------------ reminders

@@ -56,6 +56,7 @@ type Values = {
   adminEmail: string;
   itemsPerPage: string;
   emailNotifications: boolean;
+  whatsappTeamNumbers: string;
   maintenanceMode: boolean;
   emiRatePercent: string;
   emiTenureMonths: string;
@@ -119,6 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     itemsPerPage: cleanLine(form.get('itemsPerPage'), 10),
     // An unticked checkbox is not sent at all.
     emailNotifications: form.has('emailNotifications'),
+    whatsappTeamNumbers: form.has('whatsappTeamNumbers') ? cleanLine(form.get('whatsappTeamNumbers'), 300) : before.whatsappTeamNumbers,
     maintenanceMode: form.has('maintenanceMode'),
     // A field the form did not send at all keeps the value in force.
     emiRatePercent: form.has('emiRatePercent') ? cleanLine(form.get('emiRatePercent'), 20) : String(before.emiRatePercent),
@@ -318,6 +320,13 @@ export default function AdminSettings({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           <Checkbox id="emailNotifications" label={names.emailNotifications} hint={t('emailNotificationsHint')} defaultChecked={shown.emailNotifications} />
+          <TextField
+            {...fieldOf('whatsappTeamNumbers')}
+            type="tel"
+            defaultValue={shown.whatsappTeamNumbers}
+            hint={t('whatsappTeamNumbersHint')}
+            maxLength={200}
+          />
           <Checkbox id="maintenanceMode" label={names.maintenanceMode} hint={t('maintenanceModeHint')} defaultChecked={shown.maintenanceMode} />
 
           <fieldset className="flex flex-col gap-4 border-t border-slate-200 pt-5">
