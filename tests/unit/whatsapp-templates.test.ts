@@ -31,7 +31,12 @@ describe('the WhatsApp templates (decision 123)', () => {
   });
 
   it('fills the variables in order, as one line each, never empty', () => {
-    const message = whatsappTemplate('test_drive_booked', { car: '2021 Hyundai\nCreta', when: 'Sat 5 Dec,   11:00 am', where: '', link: 'https://x.in/profile' });
+    const message = whatsappTemplate('test_drive_booked', {
+      car: '2021 Hyundai\nCreta',
+      when: 'Sat 5 Dec,   11:00 am',
+      where: '',
+      link: 'https://x.in/profile',
+    });
     expect(message).toEqual({ template: 'test_drive_booked', variables: ['2021 Hyundai Creta', 'Sat 5 Dec, 11:00 am', '-', 'https://x.in/profile'] });
     expect(templateParameter('a'.repeat(5000))).toHaveLength(1000);
     expect(templatePreview(message, 'hi')).toContain('2021 Hyundai Creta');
