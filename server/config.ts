@@ -111,7 +111,10 @@ const schema = z.object({
   TWILIO_FROM: z.string().min(1).optional(),
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   // WhatsApp Business Platform, Cloud API (decision 123): all four, or none (no message goes to WhatsApp).
-  WHATSAPP_PHONE_NUMBER_ID: z.string().regex(/^[0-9]{5,20}$/, 'must be the phone number ID from WhatsApp Manager (digits)').optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .string()
+    .regex(/^[0-9]{5,20}$/, 'must be the phone number ID from WhatsApp Manager (digits)')
+    .optional(),
   WHATSAPP_ACCESS_TOKEN: z.string().min(20, 'must be the system user access token from Meta Business Suite').optional(),
   WHATSAPP_APP_SECRET: z.string().min(8, "must be the Meta app's secret (App settings → Basic)").optional(),
   WHATSAPP_VERIFY_TOKEN: z.string().min(8, 'must be the verify token typed into the webhook settings (8 characters or more)').optional(),
