@@ -77,20 +77,7 @@ export async function applyStatus(services: WhatsAppInboundServices, report: Sta
  * Indian senders use, in English and Hindi. Case, spaces and a full stop do not matter; a sentence
  * that merely contains "stop" is not a STOP (a person asking to stop a booking is no opt-out).
  */
-const STOP_WORDS = new Set([
-  'stop',
-  'stop promotions',
-  'stop all',
-  'unsubscribe',
-  'opt out',
-  'optout',
-  'रोकें',
-  'रोको',
-  'रोक दें',
-  'बंद करें',
-  'बंद करो',
-  'बंद',
-]);
+const STOP_WORDS = new Set(['stop', 'stop promotions', 'stop all', 'unsubscribe', 'opt out', 'optout', 'रोकें', 'रोको', 'रोक दें', 'बंद करें', 'बंद करो', 'बंद']);
 
 export function isStopReply(text: string): boolean {
   const plain = text

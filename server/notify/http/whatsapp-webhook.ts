@@ -66,7 +66,10 @@ const envelopeSchema = z.object({
 const statusSchema = z.object({
   id: z.string().min(1).max(256),
   status: z.string().max(40),
-  timestamp: z.string().regex(/^[0-9]{1,12}$/).optional(),
+  timestamp: z
+    .string()
+    .regex(/^[0-9]{1,12}$/)
+    .optional(),
   errors: z
     .array(
       z.object({
