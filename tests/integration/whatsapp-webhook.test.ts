@@ -7,6 +7,7 @@ import { whatsappTemplate } from '../../server/notify/whatsapp-templates.ts';
 import { whatsappText } from '../../app/features/notifications/whatsapp-texts.ts';
 import type { OutgoingServices } from '../../server/notify/outgoing.ts';
 import { openServerDatabase } from '../support/database.ts';
+import { HttpClient, readOutbox } from '../support/http-client.ts';
 import { GRAPH_REFUSALS, signWebhook, startGraphStandIn, type GraphStandIn } from '../support/graph-standin.ts';
 import { sharedServer } from '../support/shared.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -114,6 +115,15 @@ describe.skipIf(!sharedUrl)(`WhatsApp's webhook (${dialect})`, () => {
     expect(graph.received.find((request) => request.to === phone.slice(1))?.wamid).toBe(row.wamid);
     return row.wamid!;
   }
+
+  it('lists the WhatsApp message on /dev/outbox as WhatsApp, with its template and the text the person reads', async () => {
+    const phone = newPhone();
+    await sentTo(phone);
+    const entries = await readOutbox(new HttpClient(server.url));
+    const entry = entries.find((candidate) => candidate.recipient === phone);
+    expect(entry).toMatchObject({ channel: 'whatsapp', subject: 'test_drive_booked' });
+    expect(entry?.body).toContain('Your test drive is booked: Maruti Swift VXi');
+  });
 
   describe("Meta's subscription check (GET)", () => {
     it('answers the challenge to the right verify token, as plain text', async () => {
