@@ -75,8 +75,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         {messages.map((message) => (
           <li key={message.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-channel={message.channel}>
             <p className="text-sm text-slate-500">
-              {CHANNEL_NAMES[message.channel]} to <strong className="text-slate-800">{message.recipient}</strong> ·{' '}
-              {formatDateTime(message.createdAt)}
+              {CHANNEL_NAMES[message.channel]} to <strong className="text-slate-800">{message.recipient}</strong> · {formatDateTime(message.createdAt)}
             </p>
             {/* A WhatsApp message's subject is its approved template's name, as Meta knows it. */}
             {message.subject && message.channel === 'whatsapp' ? (

@@ -38,6 +38,8 @@ async function until<T>(check: () => Promise<T | null | undefined | false>, what
   }
 }
 
+const ADMIN = { email: 'admin@gaadibazaar.in', password: 'secret123' };
+
 let numbers = 0;
 /** A number of its own for each message, so the outbox and the stand-in tell them apart. */
 const newPhone = () => `+9199${String(process.pid % 10_000).padStart(4, '0')}${String(++numbers).padStart(4, '0')}`;
@@ -52,8 +54,9 @@ describe.skipIf(!sharedUrl)(`WhatsApp's webhook (${dialect})`, () => {
     graph = await startGraphStandIn();
     server = await startTestServer({
       dialect,
-      seed: false,
-      env: { ...graph.env, JOB_POLL_MS: '50', JOB_BACKOFF_MS: '50' },
+      seed: true,
+      // Demo mode for its admin (the desk's page); the outbox keeps every SMS as in test mode.
+      env: { ...graph.env, APP_MODE: 'demo', DEMO_ADMIN_PASSWORD: ADMIN.password, JOB_POLL_MS: '50', JOB_BACKOFF_MS: '50' },
     });
     database = openServerDatabase(server);
     // The services a customer event hands queueWhatsApp, as the server has them (test mode: the outbox keeps every SMS).
@@ -134,9 +137,9 @@ describe.skipIf(!sharedUrl)(`WhatsApp's webhook (${dialect})`, () => {
     });
 
     it('refuses a wrong token or mode (403), and a challenge that is not letters and digits (400)', async () => {
-      const wrong = await fetch(webhookUrl({ 'hub.mode': 'subscribe', 'hub.verify_token': `${graph.verifyToken}x`, 'hub.challenge': '42' }));
+      const wrong = await fetch(webhookUrl({ 'hub.mode': 'subscribe', 'hub.verify_token': `${graph.verifyToken}x`, 'hub.challenge': 'challenge7531' }));
       expect(wrong.status).toBe(403);
-      expect(await wrong.text()).not.toContain('42');
+      expect(await wrong.text()).not.toContain('challenge7531');
       expect((await fetch(webhookUrl({ 'hub.mode': 'unsubscribe', 'hub.verify_token': graph.verifyToken, 'hub.challenge': '42' }))).status).toBe(403);
       expect((await fetch(webhookUrl({ 'hub.challenge': '42' }))).status).toBe(403);
       const script = await fetch(webhookUrl({ 'hub.mode': 'subscribe', 'hub.verify_token': graph.verifyToken, 'hub.challenge': '<script>' }));
@@ -375,6 +378,55 @@ describe.skipIf(!sharedUrl)(`WhatsApp's webhook (${dialect})`, () => {
       expect(job.attempts).toBe(1);
       await sleep(300);
       expect(await smsTo(phone)).toEqual([`SMS for ${phone}`]);
+    });
+  });
+
+  describe("the desk's list", () => {
+    it('is for admins only', async () => {
+      const response = await new HttpClient(server.url).get('/admin/whatsapp');
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toMatch(/^\/admin-login/);
+    });
+
+    it('shows each message newest first with its status, the reason of a failure and the SMS sent instead, by status, in Hindi too', async () => {
+      const admin = new HttpClient(server.url);
+      const signedIn = await admin.postForm('/admin-login', { ...ADMIN, botCheck: await admin.botToken('LOGIN') });
+      expect(signedIn.status).toBe(302);
+
+      const read = newPhone();
+      const readWamid = await sentTo(read);
+      await graph.deliver(server.url, graph.statusBody(readWamid, 'read'));
+      const failed = newPhone();
+      const failedWamid = await sentTo(failed);
+      await graph.deliver(server.url, graph.statusBody(failedWamid, 'failed'));
+
+      const all = await admin.get('/admin/whatsapp');
+      expect(all.status).toBe(200);
+      const html = await all.text();
+      expect(html).toContain(`href="https://wa.me/${read.slice(1)}"`);
+      expect(html).toContain('Your test drive is booked: Maruti Swift VXi');
+      expect(html).toContain('test_drive_booked');
+      expect(html).toMatch(/Read · /);
+      // Newest first: the failed one was queued last.
+      expect(html.indexOf(failed)).toBeLessThan(html.indexOf(read));
+
+      const onlyFailed = await (await admin.get('/admin/whatsapp?status=failed')).text();
+      expect(onlyFailed).toContain(failed);
+      expect(onlyFailed).not.toContain(read);
+      expect(onlyFailed).toContain('Meta&#x27;s reason: 131026 · Message undeliverable');
+      expect(onlyFailed).toMatch(/SMS sent instead · /);
+
+      const hindi = await (await admin.get('/hi/admin/whatsapp?status=failed')).text();
+      expect(hindi).toContain('नहीं पहुँचा');
+      expect(hindi).toContain('इसकी जगह SMS भेजा गया');
+
+      // An unknown status is no filter; a page past the end shows the last.
+      expect((await admin.get('/admin/whatsapp?status=lost&page=999')).status).toBe(200);
+
+      // The dashboard's line, where WhatsApp is connected, leads to the failures.
+      const dashboard = await (await admin.get('/admin-panel')).text();
+      expect(dashboard).toMatch(/WhatsApp, last 24 hours: \d+ sent, \d+ read, \d+ failed\./);
+      expect(dashboard).toContain('href="/admin/whatsapp?status=failed"');
     });
   });
 
