@@ -35,6 +35,7 @@ export default [
     route('admin/settings', 'routes/admin/settings.tsx'),
     route('admin/car-models', 'routes/admin/car-models.tsx'),
     route('admin/audit-log', 'routes/admin/audit-log.tsx'),
+    route('admin/whatsapp', 'routes/admin/whatsapp-messages.tsx'),
     route('admin/rentals', 'routes/admin/rental-desk.tsx'),
     route('admin/rentals/bookings/:id', 'routes/admin/rental-booking.tsx'),
     route('admin/rentals/bookings/:id/documents/:documentId', 'routes/admin/rental-booking-document.ts'),

@@ -11,6 +11,11 @@ export function whatsappLink(number: string, text: string): string {
   return `https://wa.me/${number.replace(/\D/g, '')}?text=${encodeURIComponent(text)}`;
 }
 
+/** wa.me chat with a person's number (E.164), nothing prefilled: the desk answering a customer. */
+export function whatsappChatLink(number: string): string {
+  return `https://wa.me/${number.replace(/\D/g, '')}`;
+}
+
 /** What a visitor says when they tap 'Chat on WhatsApp' on a vehicle. */
 export function vehicleEnquiryText(vehicle: Pick<Vehicle, 'name' | 'make' | 'model'>, pageUrl: string): string {
   return t('enquiry', { car: detailTitle(vehicle), url: pageUrl });

@@ -242,6 +242,9 @@ export const adminPaths = {
   books: (month?: string) => (month === undefined ? '/admin/books' : `/admin/books?${new URLSearchParams({ month })}`),
   /** A register of the books as CSV: `sales`, `purchases` or `stock`. */
   booksCsv: (register: 'sales' | 'purchases' | 'stock', month: string) => `/admin/books/${register}.csv?${new URLSearchParams({ month })}`,
+  /** WhatsApp messages and their delivery statuses (decision 125), newest first, of one status or all. */
+  whatsappMessages: (options: { status?: string; page?: number } = {}) =>
+    withQuery('/admin/whatsapp', { status: options.status, page: options.page === 1 ? undefined : options.page }),
   /** The day's test drives (today, India time, without a date). */
   testDrives: '/admin/test-drives',
   testDrivesOn: (date: string) => `/admin/test-drives?date=${encodeURIComponent(date)}`,

@@ -28,7 +28,7 @@ function isFromThisMachine(address: string, headers: Headers): boolean {
 }
 
 /**
- * Demo and test only: every mail and SMS the app sent, newest first. It holds everyone's
+ * Demo and test only: every mail, SMS and WhatsApp message the app sent, newest first. It holds everyone's
  * verification links and OTPs, so a public demo shows it only to signed-in admins and to
  * requests made on the machine itself that no proxy forwarded; the test suite reads it
  * freely. Production answers 404.
@@ -43,6 +43,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   return { messages: await listOutboxMessages(database, { limit: 50 }) };
 }
+
+/** What each channel is called on the page. */
+const CHANNEL_NAMES = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
@@ -68,7 +71,7 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-extrabold tracking-tight">Outbox</h1>
-      <p className="text-slate-600">Mail and SMS sent in demo and test mode, newest first. This page does not exist in production.</p>
+      <p className="text-slate-600">Mail, SMS and WhatsApp messages sent in demo and test mode, newest first. This page does not exist in production.</p>
       {messages.length === 0 ? <p className="text-slate-600">Nothing has been sent yet.</p> : null}
       <ol className="flex flex-col gap-3">
         {messages.map((message) => (
@@ -76,7 +79,14 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-slate-500">
               {CHANNEL_NAMES[message.channel]} to <strong className="text-slate-800">{message.recipient}</strong> · {formatDateTime(message.createdAt)}
             </p>
-            {message.subject ? <h2 className="mt-1 font-bold">{message.subject}</h2> : null}
+            {/* A WhatsApp message's subject is its approved template's name, as Meta knows it. */}
+            {message.subject && message.channel === 'whatsapp' ? (
+              <p className="mt-1 text-sm text-slate-600">
+                Template <code className="font-mono text-slate-800">{message.subject}</code>
+              </p>
+            ) : message.subject ? (
+              <h2 className="mt-1 font-bold">{message.subject}</h2>
+            ) : null}
             <p className="mt-2 whitespace-pre-wrap text-slate-800">
               <Linked text={message.body} />
             </p>

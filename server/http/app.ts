@@ -43,6 +43,8 @@ import { rentalQuoteAndPayApi } from '../rentals/http/api-rental-quote-pay.ts';
 import { rentalApi } from '../rentals/http/api-rentals.ts';
 import { OLD_PAYMENT_WEBHOOK_PATH, PAYMENT_WEBHOOK_PATH, paymentWebhook, paymentWebhookApi } from '../payments/http/payment-webhook.ts';
 import { paymentSandboxRoutes, SANDBOX_BASE } from '../payments/sandbox.ts';
+import { whatsappWebhook } from '../notify/http/whatsapp-webhook.ts';
+import { WHATSAPP_WEBHOOK_PATH } from '../notify/whatsapp-graph.ts';
 import { testDriveApi } from '../test-drives/http/api-test-drives.ts';
 import { reservationApi } from '../reservations/http/api-reservations.ts';
 import { documentsApi } from '../documents/http/api-documents.ts';
@@ -137,6 +139,10 @@ export function createApp(services: AppServices, build: ServerBuild, mode: 'prod
   app.post(PAYMENT_WEBHOOK_PATH, webhook);
   // The address Razorpay's dashboard may still be set to (decision 106): the same handler.
   app.post(OLD_PAYMENT_WEBHOOK_PATH, webhook);
+  // Signed by Meta (HMAC of the body) too, and checked with a verify token (decision 125): before the CSRF check.
+  const whatsapp = whatsappWebhook(services, requestAddress);
+  app.get(WHATSAPP_WEBHOOK_PATH, whatsapp.verify);
+  app.post(WHATSAPP_WEBHOOK_PATH, whatsapp.receive);
   // The demo's payment sandbox (decision 095), only when it is on: Razorpay's API is called server
   // to server with its keys, so it too comes before the CSRF check; it posts its webhooks to the one above.
   if (services.paymentSandbox) app.route(SANDBOX_BASE, paymentSandboxRoutes(services.paymentSandbox, PAYMENT_WEBHOOK_PATH));

@@ -7,6 +7,7 @@ import { CHECKLIST_ITEMS, MAX_DAMAGE_NOTES } from '../../app/features/rentals/re
 import { adminPaths, matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
 import { errorsText as t } from '../../app/lib/i18n/errors.ts';
 import { withoutLanguage } from '../../app/lib/i18n/language.ts';
+import { WHATSAPP_WEBHOOK_PATH } from '../notify/whatsapp-graph.ts';
 
 /** The Android app's licence upload (server/rentals/http/api-licence.ts). */
 export const LICENCE_API_PATH = '/api/v1/me/licence';
@@ -45,6 +46,9 @@ const checklistUpload: BodyClass = {
   maxBytes: CHECKLIST_PHOTOS * MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES,
   upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: CHECKLIST_PHOTOS },
 };
+/** Meta's WhatsApp notifications (decision 125): a few KB each, a batch of statuses well under this. */
+export const WEBHOOK_MAX_BYTES = 1024 * 1024;
+const webhook: BodyClass = { maxBytes: WEBHOOK_MAX_BYTES };
 const categoryUpload: BodyClass = { maxBytes: MAX_IMAGE_BYTES + 64 * 1024, upload: { maxFileBytes: MAX_IMAGE_BYTES, maxFiles: 1 } };
 
 /** Each class with the pages (paths or route patterns) whose forms post such bodies. */
@@ -55,6 +59,7 @@ const classes: Array<[string[], BodyClass]> = [
   [[adminPaths.addVehicle, adminPaths.aliases.addVehicle, pathPatterns.adminEditVehicle, pathPatterns.adminInspection], vehicleUpload],
   [[adminPaths.categories, adminPaths.aliases.manageCategories, adminPaths.addCategory], categoryUpload],
   [[pathPatterns.adminRentalBooking, pathPatterns.adminSaleDelivery], checklistUpload],
+  [[WHATSAPP_WEBHOOK_PATH], webhook],
   [[paths.requestVehicle, '/api/v1/vehicle-requests', adminPaths.sellingVehicles, adminPaths.aliases.sellingVehicles, adminPaths.requestedVehicles], longText],
 ];
 

@@ -2,7 +2,8 @@ import type { Config } from '../config.ts';
 
 /**
  * The WhatsApp Cloud API's one call this site makes: `POST /{version}/{phone-number-id}/messages`
- * with a template (decision 123). Meta answers a message id (`wamid`) once it has taken the
+ * with a template (decision 123), or a plain text within 24 hours of the person's own message
+ * (the answer to a STOP, decision 125). Meta answers a message id (`wamid`) once it has taken the
  * message; delivery is reported later to the webhook (server/notify/http/whatsapp-webhook.ts).
  */
 
@@ -59,6 +60,9 @@ type GraphAnswer = {
   error?: { message?: unknown; code?: unknown; error_data?: { details?: unknown } };
 };
 
+/** Where Meta posts delivery statuses and the messages people send (the Meta app's webhook callback URL is SITE_ORIGIN + this). */
+export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
+
 export function messagesUrl(credentials: WhatsAppCredentials): string {
   return `${credentials.graphUrl}/${credentials.graphVersion}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
 }
@@ -79,8 +83,25 @@ export function templateBody(request: TemplateRequest): Record<string, unknown> 
   };
 }
 
+/**
+ * A plain text message (`type: text`): Meta takes one only within 24 hours of the person's own
+ * message to the business (the "customer service window"), so it answers a reply, such as STOP.
+ */
+export function textBody(to: string, text: string): Record<string, unknown> {
+  return { messaging_product: 'whatsapp', recipient_type: 'individual', to: to.replace(/^\+/, ''), type: 'text', text: { preview_url: false, body: text } };
+}
+
 /** Sends one template message; the wamid Meta gave it, or a WhatsAppError saying whether to try again. */
-export async function sendTemplate(credentials: WhatsAppCredentials, request: TemplateRequest): Promise<{ wamid: string }> {
+export function sendTemplate(credentials: WhatsAppCredentials, request: TemplateRequest): Promise<{ wamid: string }> {
+  return postMessage(credentials, templateBody(request));
+}
+
+/** Sends one plain text message (within the 24-hour window); the wamid, or a WhatsAppError. */
+export function sendText(credentials: WhatsAppCredentials, to: string, text: string): Promise<{ wamid: string }> {
+  return postMessage(credentials, textBody(to, text));
+}
+
+async function postMessage(credentials: WhatsAppCredentials, body: Record<string, unknown>): Promise<{ wamid: string }> {
   const url = messagesUrl(credentials);
   let response: Response;
   let raw: string;
@@ -88,7 +109,7 @@ export async function sendTemplate(credentials: WhatsAppCredentials, request: Te
     response = await fetch(url, {
       method: 'POST',
       headers: { authorization: `Bearer ${credentials.accessToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify(templateBody(request)),
+      body: JSON.stringify(body),
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
     raw = await response.text();

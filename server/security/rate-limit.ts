@@ -105,6 +105,13 @@ export const rateLimits = {
    * from many addresses. Ten is the public sign-in's "under attack" mark; counted over an hour.
    */
   staffSignInSlowdown: { limit: 10, windowMs: hour },
+  /**
+   * Refused calls to a provider's webhook (a bad signature, a wrong verify token), per address
+   * (decision 125). Meta's own calls are signed and never counted: it posts in bursts from many
+   * addresses and takes a refusal as a failure to retry. Thirty mistakes in 15 minutes is a
+   * misconfigured secret or someone probing; past it they are answered 429 without more work.
+   */
+  webhookRefusals: { limit: 30, windowMs: 15 * minute },
 } as const satisfies Record<string, RateLimitPolicy>;
 
 export type RateLimitName = keyof typeof rateLimits;

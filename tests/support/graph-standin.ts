@@ -4,8 +4,8 @@ import { readBody, sendJson } from './standin-http.ts';
 
 /**
  * A local stand-in for the WhatsApp Cloud API (Graph API), answering as Meta does: the messages
- * endpoint checks the bearer token, the pinned version and the request's shape, answers a
- * `wamid` or Meta's error object, and records what it took. It also plays Meta's side of the
+ * endpoint checks the bearer token, the pinned version and the request's shape (a template, or
+ * a plain text: the answer to a person's own message), answers a `wamid` or Meta's error object, and records what it took. It also plays Meta's side of the
  * webhook: `deliver` posts a status or an inbound message to the site, signed with the app
  * secret in `X-Hub-Signature-256` as Meta signs it.
  */
@@ -18,6 +18,9 @@ export type GraphTemplateRequest = {
   button: string | null;
   wamid: string;
 };
+
+/** A plain text message (`type: text`), as the site answers a person's own message within 24 hours. */
+export type GraphTextRequest = { to: string; body: string; wamid: string };
 
 /** One answer Meta gives instead of a message id: its HTTP status and error object. */
 export type GraphRefusal = { status: number; code: number; message: string };
@@ -44,6 +47,8 @@ export type GraphStandIn = {
   /** What the site must be started with to send here. */
   env: Record<string, string>;
   received: GraphTemplateRequest[];
+  /** The plain texts it took. */
+  receivedTexts: GraphTextRequest[];
   /** The next answers, in turn, before "accept" again: a refusal each. */
   refuseNext: (...refusals: GraphRefusal[]) => void;
   /** Posts a webhook body to the site as Meta does; `signature` overrides the header (null: none). */
@@ -67,6 +72,7 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
   const verifyToken = randomBytes(12).toString('hex');
   const version = 'v23.0';
   const received: GraphTemplateRequest[] = [];
+  const receivedTexts: GraphTextRequest[] = [];
   const refusals: GraphRefusal[] = [];
   let counter = 0;
 
@@ -86,12 +92,26 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
         messaging_product?: string;
         to?: string;
         type?: string;
+        text?: { body?: string };
         template?: { name?: string; language?: { code?: string }; components?: Array<{ type: string; parameters?: Array<{ text?: string }> }> };
       };
       try {
         parsed = JSON.parse(body) as typeof parsed;
       } catch {
         return sendJson(response, 400, { error: { message: 'Invalid JSON', type: 'OAuthException', code: 100 } });
+      }
+      if (parsed.messaging_product === 'whatsapp' && parsed.type === 'text' && /^[0-9]{8,15}$/.test(parsed.to ?? '')) {
+        const text = parsed.text?.body;
+        if (typeof text !== 'string' || text.length === 0 || text.length > 4096) {
+          return sendJson(response, 400, { error: { message: '(#100) Invalid parameter', type: 'OAuthException', code: 100 } });
+        }
+        const refusal = refusals.shift();
+        if (refusal)
+          return sendJson(response, refusal.status, { error: { message: refusal.message, type: 'OAuthException', code: refusal.code, fbtrace_id: 'standin' } });
+        counter += 1;
+        const wamid = `wamid.STANDIN${counter}${randomBytes(6).toString('hex')}`;
+        receivedTexts.push({ to: parsed.to!, body: text, wamid });
+        return sendJson(response, 200, { messaging_product: 'whatsapp', contacts: [{ input: parsed.to, wa_id: parsed.to }], messages: [{ id: wamid }] });
       }
       const template = parsed.template;
       if (
@@ -165,6 +185,7 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
       WHATSAPP_GRAPH_VERSION: version,
     },
     received,
+    receivedTexts,
     refuseNext: (...next) => void refusals.push(...next),
     deliver: async (siteOrigin, body, options = {}) => {
       const raw = options.raw ?? JSON.stringify(body);
@@ -207,6 +228,7 @@ export async function startGraphStandIn(): Promise<GraphStandIn> {
       }),
     reset: () => {
       received.length = 0;
+      receivedTexts.length = 0;
       refusals.length = 0;
     },
     close: () =>

@@ -202,7 +202,8 @@ export async function readOutbox(client: HttpClient): Promise<OutboxEntry[]> {
   for (const match of html.matchAll(/<li\b[^>]*data-channel="(email|sms|whatsapp)"[^>]*>([\s\S]*?)<\/li>/g)) {
     const [, channel, inner = ''] = match;
     const recipient = decodeEntities(/<strong\b[^>]*>([\s\S]*?)<\/strong>/.exec(inner)?.[1] ?? '');
-    const subject = visibleText(/<h2\b[^>]*>([\s\S]*?)<\/h2>/.exec(inner)?.[1] ?? '');
+    // A WhatsApp message's subject is its template's name, shown as code.
+    const subject = visibleText(/<(?:h2|code)\b[^>]*>([\s\S]*?)<\/(?:h2|code)>/.exec(inner)?.[1] ?? '');
     const body = visibleText(/<p\b[^>]*whitespace-pre-wrap[^>]*>([\s\S]*?)<\/p>/.exec(inner)?.[1] ?? '');
     const links = [...inner.matchAll(/<a\b[^>]*href="([^"]*)"/g)].map((link) => decodeEntities(link[1] ?? ''));
     entries.push({ channel: channel as OutboxEntry['channel'], recipient, subject, body, links });

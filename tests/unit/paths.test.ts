@@ -60,6 +60,7 @@ const builders: Record<string, () => string[]> = {
   'adminPaths.rentalBookingDocument': () => [adminPaths.rentalBookingDocument(5, 9)],
   'adminPaths.saleTransfer': () => [adminPaths.saleTransfer(3)],
   'adminPaths.inspectionsOn': () => [adminPaths.inspectionsOn('2026-12-01'), adminPaths.inspectionsOn('2026-12-01', 'booked')],
+  'adminPaths.whatsappMessages': () => [adminPaths.whatsappMessages(), adminPaths.whatsappMessages({ status: 'failed', page: 2 })],
   'adminPaths.leadsExport': () => [adminPaths.leadsExport('requested-vehicles'), adminPaths.leadsExport('selling-vehicles')],
 };
 

@@ -5,6 +5,8 @@ import { FormReadError, readFormOrError } from '../../../server/http/forms.ts';
 import { failingJobs, retryJob } from '../../../server/jobs/queue.ts';
 import { backupStatus, type BackupStatus } from '../../../server/backups/backups.ts';
 import { countOverdueRcTransfers } from '../../../server/sales/rc-transfers.ts';
+import { whatsappLastDay } from '../../../server/notify/whatsapp-desk.ts';
+import { deskWhatsAppText } from '../../features/admin/desk-whatsapp-texts.ts';
 import { Toast } from '../../features/admin/toast.tsx';
 import { parseForm } from '../../lib/form-errors.ts';
 import { retryJobSchema } from '../../features/admin/panel-schemas.ts';
@@ -54,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const since = await recordDashboardVisit(services.database, admin.email, new Date(nowMs));
   // "Today" is India's calendar day, whatever the server's time zone.
   const date = indiaDay(nowMs);
-  const [leads, testDrives, inspections, handovers, licences, refundsOwed, jobs, flash, reservations, backup, rcOverdue] = await Promise.all([
+  const [leads, testDrives, inspections, handovers, licences, refundsOwed, jobs, flash, reservations, backup, rcOverdue, whatsapp] = await Promise.all([
     countNewLeads(services.database, since),
     countOn(services.database, 'test_drives', date),
     countOn(services.database, 'inspections', date),
@@ -66,6 +68,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listActiveReservations(services),
     backupStatus(services.database, nowMs),
     countOverdueRcTransfers(services),
+    // Only where WhatsApp is connected (decision 125): elsewhere every update goes by SMS.
+    services.config.whatsapp ? whatsappLastDay(services.database, nowMs) : null,
   ]);
   const week = await comingWeek(services, date);
   return data(
@@ -84,6 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         week,
         backup,
         rcOverdue,
+        whatsapp,
       },
       jobs,
       toast: flash.toast,
@@ -140,6 +145,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 const JOB_LABELS = {
   mail: 'jobMail',
   sms: 'jobSms',
+  whatsapp: 'jobWhatsApp',
+  'whatsapp-reply': 'jobWhatsAppReply',
   'retention-purge': 'jobRetentionPurge',
   'test-drive-reminders': 'jobTestDriveReminders',
   'rental-hold-expiry': 'jobRentalHoldExpiry',
@@ -183,6 +190,18 @@ function BackupLine({ backup }: { backup: BackupStatus }) {
       <p className="break-words">{warning}</p>
       <p className="text-sm text-slate-600">{last ?? t('backupNoneYet')}</p>
     </section>
+  );
+}
+
+/** The last day's WhatsApp messages in one line (decision 125), with the way to each one's delivery status. */
+function WhatsAppLine({ counts }: { counts: { total: number; read: number; failed: number } }) {
+  return (
+    <p className={`text-sm ${counts.failed > 0 ? 'text-red-800' : 'text-slate-600'}`}>
+      {deskWhatsAppText('lastDay', { total: counts.total, read: counts.read, failed: counts.failed })}{' '}
+      <Link to={adminPaths.whatsappMessages(counts.failed > 0 ? { status: 'failed' } : {})} className="font-semibold text-brand-700 underline">
+        {deskWhatsAppText('seeMessages')}
+      </Link>
+    </p>
   );
 }
 
@@ -255,7 +274,8 @@ function ComingWeek({ week }: { week: WeekDay[] }) {
 export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const { pathname } = useLocation();
   if (pathname.replace(/\/+$/, '') !== adminPaths.dashboard || !loaderData.today || !loaderData.jobs) return <Outlet />;
-  const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs, week, backup, rcOverdue } = loaderData.today;
+  const { leads, date, testDrives, inspections, pickups, returns, licences, refundsOwed, reservations, nowMs, week, backup, rcOverdue, whatsapp } =
+    loaderData.today;
   const jobs = loaderData.jobs;
   const leadNote = leads.since ? t('sinceLastVisit', { time: formatDateTime(leads.since) }) : t('notYetContacted');
   const tiles: Tile[] = [
@@ -332,6 +352,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       <BackupLine backup={backup} />
+      {whatsapp ? <WhatsAppLine counts={whatsapp} /> : null}
       <section aria-labelledby="shortcuts-heading" className="flex flex-col gap-3">
         <h2 id="shortcuts-heading" className="text-lg font-bold">
           {t('everythingElse')}
