@@ -1,15 +1,12 @@
 import { data } from 'react-router';
 import { adminStatus } from '../../server/auth/admins.ts';
 import { currentUser } from '../../server/auth/session.ts';
-import { listOutboxMessages, type OutboxChannel } from '../../server/notify/outbox.ts';
+import { listOutboxMessages } from '../../server/notify/outbox.ts';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/dev-outbox';
 import { paths } from '../lib/paths.ts';
-
-/** How each way a message leaves is named on the page (WhatsApp: the template's name is its heading). */
-const CHANNEL_NAMES: Record<OutboxChannel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' };
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.devOutbox, title: 'Outbox', noIndex: true });
 }
