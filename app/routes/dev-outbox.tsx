@@ -72,8 +72,8 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
         {messages.map((message) => (
           <li key={message.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200" data-channel={message.channel}>
             <p className="text-sm text-slate-500">
-              {message.channel === 'email' ? 'Email' : 'SMS'} to <strong className="text-slate-800">{message.recipient}</strong> ·{' '}
-              {formatDateTime(message.createdAt)}
+              {message.channel === 'email' ? 'Email' : message.channel === 'whatsapp' ? 'WhatsApp' : 'SMS'} to{' '}
+              <strong className="text-slate-800">{message.recipient}</strong> · {formatDateTime(message.createdAt)}
             </p>
             {message.subject ? <h2 className="mt-1 font-bold">{message.subject}</h2> : null}
             <p className="mt-2 whitespace-pre-wrap text-slate-800">

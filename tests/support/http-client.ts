@@ -187,7 +187,7 @@ export { decodeEntities, mainText, visibleText };
 
 // ----------------------------------------------------------------------------------- outbox
 
-export type OutboxEntry = { channel: 'email' | 'sms'; recipient: string; subject: string; body: string; links: string[] };
+export type OutboxEntry = { channel: 'email' | 'sms' | 'whatsapp'; recipient: string; subject: string; body: string; links: string[] };
 
 /**
  * The messages listed on /dev/outbox (demo and test mode), newest first, read as the machine
@@ -199,13 +199,13 @@ export async function readOutbox(client: HttpClient): Promise<OutboxEntry[]> {
   if (response.status !== 200) throw new Error(`/dev/outbox answered ${response.status}`);
   const html = await response.text();
   const entries: OutboxEntry[] = [];
-  for (const match of html.matchAll(/<li\b[^>]*data-channel="(email|sms)"[^>]*>([\s\S]*?)<\/li>/g)) {
+  for (const match of html.matchAll(/<li\b[^>]*data-channel="(email|sms|whatsapp)"[^>]*>([\s\S]*?)<\/li>/g)) {
     const [, channel, inner = ''] = match;
     const recipient = decodeEntities(/<strong\b[^>]*>([\s\S]*?)<\/strong>/.exec(inner)?.[1] ?? '');
     const subject = visibleText(/<h2\b[^>]*>([\s\S]*?)<\/h2>/.exec(inner)?.[1] ?? '');
     const body = visibleText(/<p\b[^>]*whitespace-pre-wrap[^>]*>([\s\S]*?)<\/p>/.exec(inner)?.[1] ?? '');
     const links = [...inner.matchAll(/<a\b[^>]*href="([^"]*)"/g)].map((link) => decodeEntities(link[1] ?? ''));
-    entries.push({ channel: channel as 'email' | 'sms', recipient, subject, body, links });
+    entries.push({ channel: channel as OutboxEntry['channel'], recipient, subject, body, links });
   }
   return entries;
 }
@@ -213,7 +213,7 @@ export async function readOutbox(client: HttpClient): Promise<OutboxEntry[]> {
 /** Polls /dev/outbox for the newest message to `recipient` that `match` accepts. */
 export async function waitForOutbox(
   client: HttpClient,
-  channel: 'email' | 'sms',
+  channel: OutboxEntry['channel'],
   recipient: string,
   match: (entry: OutboxEntry) => boolean = () => true,
   timeoutMs = 5000,
