@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { data, Form, redirect, useActionData, useNavigation, useSubmit } from 'react-router';
 import { hasRequestedOtp, pendingPhoneOtp } from '../../server/accounts/phone-verification.ts';
-import { phoneCodeBody, phoneVerify, profileSchemas, sendProfileCode, verifyProfilePhone } from '../../server/accounts/profile-phone.ts';
+import { codeByWhatsAppOffered, phoneCodeBody, phoneVerify, profileSchemas, sendProfileCode, verifyProfilePhone } from '../../server/accounts/profile-phone.ts';
 import { ensureProfile, personName } from '../../server/accounts/profiles.ts';
 import { currentUser, requireUser } from '../../server/auth/session.ts';
 import { answerError } from '../../server/http/action-errors.ts';
@@ -19,6 +19,8 @@ import { FormReadError, readFormOrError } from '../../server/http/forms.ts';
 import { localRedirect, paths } from '../lib/paths.ts';
 import { retryAfterHeaders } from '../lib/retry-after.ts';
 import { accountText as t } from '../lib/i18n/account.ts';
+import { whatsappText } from '../features/notifications/whatsapp-texts.ts';
+import { CodeChannelChoice, WhatsAppOptInBox } from '../features/accounts/phone-code-choices.tsx';
 
 /** A refusal by a rate limit keeps its Retry-After. */
 export const headers = retryAfterHeaders;
@@ -28,7 +30,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { auth, database, clock } = context.get(appContext);
+  const { auth, database, clock, config } = context.get(appContext);
   const user = await requireUser(auth, request);
   const profile = await ensureProfile(database, user, clock.now());
   const pending = await pendingPhoneOtp(database, user.id, clock.now());
@@ -39,11 +41,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     countryCode: stored.phone ? stored.countryCode : DEFAULT_COUNTRY_CODE,
     phone: stored.phone,
     pending,
+    // "Send the code by: SMS / WhatsApp", where the site can send on WhatsApp (decision 126).
+    codeByWhatsApp: codeByWhatsAppOffered(config),
   };
 }
 
 /** The form's answer: the message to show, and the fields it is about (marked beside them). */
-type ActionResult = { error: string; fields?: Record<string, string> };
+type ActionResult = { error: string; fields?: Record<string, string>; whatsappOptIn?: boolean };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(appContext);
@@ -57,6 +61,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!step.ok) return data<ActionResult>(formError(step.error), { status: 400 });
   const { intent } = step.value;
   const input = Object.fromEntries(form);
+  // The person's own tick, kept through the page's answers (without JavaScript the page is drawn again).
+  const whatsappOptIn = form.get('whatsappOptIn') === 'on';
   // An expired or used-up code still counts as requested, so its own message can be given.
   const requested =
     intent === 'verify' && (Boolean(await pendingPhoneOtp(database, user.id, services.clock.now())) || (await hasRequestedOtp(database, user.id)));
@@ -64,13 +70,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // mobile, or another country code, is refused here before any limit counts it. A refused field
   // is 400, as in the API; "request OTP first" says where the person is, as the code's outcomes do.
   const invalid = profileFormError(intent, input, requested, profileSchemas);
-  if (invalid) return data<ActionResult>(invalid, { status: Object.keys(invalid.fields).length > 0 ? 400 : 200 });
+  if (invalid) return data<ActionResult>({ ...invalid, whatsappOptIn }, { status: Object.keys(invalid.fields).length > 0 ? 400 : 200 });
 
   try {
     if (intent === 'send') {
-      const { phone, botCheck } = phoneCodeBody.parse(input);
-      await sendProfileCode(services, { userId: user.id, phone, botCheck });
-      return data<ActionResult>({ error: '' });
+      const { phone, botCheck, channel } = phoneCodeBody.parse(input);
+      await sendProfileCode(services, { userId: user.id, phone, botCheck, channel });
+      return data<ActionResult>({ error: '', whatsappOptIn });
     }
     await verifyProfilePhone(services, { userId: user.id, ...phoneVerify.parse(input) });
   } catch (error) {
@@ -83,8 +89,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         : { fallback: t('verificationRetry'), log: 'phone verification failed' },
     );
     // A refused send or check by a limit: 429 with Retry-After, the page showing why; any other refusal is the form's message.
-    if (answer.status === 429) return data<ActionResult>({ error: answer.message }, { status: 429, headers: answer.headers });
-    return data<ActionResult>({ error: answer.message });
+    if (answer.status === 429) return data<ActionResult>({ error: answer.message, whatsappOptIn }, { status: 429, headers: answer.headers });
+    return data<ActionResult>({ error: answer.message, whatsappOptIn });
   }
   // Sent here by a page that needs a verified phone (a test-drive booking): back to it.
   throw redirect(localRedirect(new URL(request.url).searchParams.get('redirectTo')) ?? paths.home);
@@ -147,7 +153,11 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
       <p className="mb-5 text-slate-700">{t('completeIntro')}</p>
       <Form method="post" className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
         {error ? <FormMessage tone="error">{error}</FormMessage> : null}
-        {pending && !error ? <FormMessage tone="success">{t('codeSent', { phone: pending.phone })}</FormMessage> : null}
+        {pending && !error ? (
+          <FormMessage tone="success">
+            {pending.channel === 'whatsapp' ? whatsappText('codeSentWhatsApp', { phone: pending.phone }) : t('codeSent', { phone: pending.phone })}
+          </FormMessage>
+        ) : null}
         <TextField
           id="name"
           name="name"
@@ -187,6 +197,8 @@ export default function ProfileComplete({ loaderData }: Route.ComponentProps) {
             />
           </div>
         </div>
+        {loaderData.codeByWhatsApp ? <CodeChannelChoice key={pending?.resendAt ?? 'none'} chosen={pending?.channel ?? 'sms'} error={fields.channel} /> : null}
+        <WhatsAppOptInBox ticked={actionData?.whatsappOptIn === true} />
         {pending ? (
           <>
             <TextField

@@ -4,6 +4,9 @@ import { ensureProfile, personName } from '../../server/accounts/profiles.ts';
 import { currentSession } from '../../server/auth/session.ts';
 import { listDevices, revokeDevice } from '../../server/auth/devices.ts';
 import { MyDevices, type MyDevice } from '../features/accounts/my-devices.tsx';
+import { WhatsAppSwitch } from '../features/accounts/whatsapp-switch.tsx';
+import { chooseWhatsAppUpdates, whatsappUpdatesOf } from '../../server/accounts/whatsapp-updates.ts';
+import { whatsappText } from '../features/notifications/whatsapp-texts.ts';
 import { MyDocuments } from '../features/sales/my-documents.tsx';
 import { documentsOfUser } from '../../server/documents/documents.ts';
 import { MyRcTransfers } from '../features/sales/my-rc-transfers.tsx';
@@ -63,7 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const inspectionNotice = inspectionNoticeFor(url.searchParams.get('inspection') ?? '');
     const testDriveNotice =
       TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? (inspectionNotice ? { tone: 'success' as const, text: inspectionNotice } : null);
-    const [licence, flash, bookings, testDrives, devices, reservations, inspections, documents, purchases] = await Promise.all([
+    const [licence, flash, bookings, testDrives, devices, reservations, inspections, documents, purchases, whatsapp] = await Promise.all([
       ownLicenceView(database, user.id),
       takeFlash(config.authSecret, request),
       myBookings(services, user.id),
@@ -73,6 +76,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listOwnInspections(services, user.id),
       documentsOfUser(database, user.id),
       purchasesOfBuyer(database, user.id),
+      whatsappUpdatesOf(database, user.id),
     ]);
     return data(
       {
@@ -94,6 +98,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         documents: documents.map(({ id, kind, number, createdAt }) => ({ id, kind, number, createdAt })),
         // The registration transfer of each car bought (decision 117).
         purchases: purchases.map(forTheBuyer),
+        // The "Updates on WhatsApp" switch of the profile's number (decision 126).
+        whatsapp,
         user: { email: user.email, name: personName(profile, user), photoUrl: profile.photoUrl || user.image || '', emailVerified: user.emailVerified },
         profile,
         // Only the signed-in person's own record, and only when asked for.
@@ -154,10 +160,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (form instanceof FormReadError) return data({ bookingError: form.message }, { status: form.status });
   const parsed = parseForm(profileActionSchema, form);
   if (!parsed.ok) {
+    // The WhatsApp switch sent without its choice: said beside the switch.
+    if (form.get('intent') === 'whatsapp') return data({ whatsappError: parsed.error }, { status: 400 });
     // Nothing is typed on this page: a wrong device or booking is told as one not found.
     return data(parsed.fields.deviceId ? { deviceNotice: parsed.error } : { bookingError: parsed.error }, { status: 404 });
   }
   const asked = parsed.value;
+  if (asked.intent === 'whatsapp') {
+    try {
+      const state = await chooseWhatsAppUpdates(services, { userId: user.id, optedIn: asked.optedIn });
+      return { whatsappNotice: state.optedIn ? whatsappText('optInSaved', { phone: state.phone }) : whatsappText('optOutSaved') };
+    } catch (error) {
+      const answer = answerError(error, services.logger, { fallback: t('profileSaveFailed'), log: 'whatsapp choice failed' });
+      return data({ whatsappError: answer.message }, { status: answer.status });
+    }
+  }
   if (asked.intent === 'revoke-device') {
     const deps = { database: services.database, auth: services.auth, secret: services.config.authSecret, now: services.clock.now() };
     const revoked = await revokeDevice(deps, { userId: user.id, id: asked.deviceId });
@@ -242,6 +259,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     reservations,
     documents,
     purchases,
+    whatsapp,
   } = loaderData;
   const name = user.name || t('userFallback');
   const phoneText = profile.phone || (profile.phoneVerified ? t('verified') : t('notSet'));
@@ -278,6 +296,18 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
                 {t('verify')}
               </Link>
             )}
+          </dd>
+        </div>
+        <div className={row}>
+          <dt id="whatsapp-label" className={label}>
+            {whatsappText('optInLabel')}
+          </dt>
+          <dd className="min-w-0">
+            <WhatsAppSwitch
+              state={whatsapp}
+              notice={actionData && 'whatsappNotice' in actionData ? actionData.whatsappNotice : undefined}
+              error={actionData && 'whatsappError' in actionData ? actionData.whatsappError : undefined}
+            />
           </dd>
         </div>
         <div className={row}>

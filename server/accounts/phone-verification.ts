@@ -9,6 +9,9 @@ import { otpSmsText, type SmsSender } from '../notify/sms.ts';
 import type { Clock } from '../clock.ts';
 import { consumeRateLimit, rateLimits, refundRateLimit } from '../security/rate-limit.ts';
 import { accountText as t } from '../../app/lib/i18n/account.ts';
+import type { OtpChannel } from '../db/schema.ts';
+import type { Language } from '../../app/lib/i18n/language.ts';
+import { sendWhatsAppCode, type WhatsAppCodeDeps } from '../notify/whatsapp-code.ts';
 
 /** SPEC 9: a 6-digit code. The issue: valid 10 minutes, 5 wrong tries end it. */
 export const OTP_LENGTH = 6;
@@ -26,7 +29,15 @@ export const otpLimitMessages = {
 
 const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
-type Deps = { database: Database; sms: SmsSender; secret: string; siteName: string; clock: Clock };
+type Deps = {
+  database: Database;
+  sms: SmsSender;
+  secret: string;
+  siteName: string;
+  clock: Clock;
+  /** WhatsApp's settings, for a code sent there (decision 126). */
+  config: WhatsAppCodeDeps['config'];
+};
 
 /** Codes are kept only as a keyed hash bound to the person and the number. */
 function hashCode(secret: string, userId: string, phone: string, code: string): string {
@@ -34,10 +45,13 @@ function hashCode(secret: string, userId: string, phone: string, code: string): 
 }
 
 /**
- * Sends a new code by SMS. Earlier unused codes for this person stop working. When the SMS
- * cannot be sent the new code is withdrawn and the provider's error is passed on.
+ * Sends a new code by SMS, or on WhatsApp when the person chose it (decision 126: the same
+ * limits, per number and Resend's wait, whichever way the code goes). Earlier unused codes for
+ * this person stop working. When the code cannot be sent the new code is withdrawn and the
+ * provider's error is passed on (SmsError, WhatsAppCodeError).
  */
-export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: string }): Promise<void> {
+export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: string; channel?: OtpChannel; language?: Language }): Promise<void> {
+  const channel = input.channel ?? 'sms';
   // Sent to, stored with and counted by the canonical number (decision 096): one number, one limit.
   const phone = requireCanonicalPhone(input.phone);
   const now = new Date(deps.clock.now());
@@ -75,6 +89,7 @@ export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: s
         expires_at: new Date(now.getTime() + OTP_TTL_MS).toISOString(),
         used_at: null,
         created_at: now.toISOString(),
+        channel,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -85,7 +100,14 @@ export async function sendPhoneOtp(deps: Deps, input: { userId: string; phone: s
     throw new RateLimitedError(otpLimitMessages.resendWait(wait), wait);
   }
   try {
-    await deps.sms.send(phone, otpSmsText({ siteName: deps.siteName, code, minutes: OTP_TTL_MS / 60_000 }), { otp: code });
+    if (channel === 'whatsapp') {
+      await sendWhatsAppCode(
+        { db: deps.database.db, config: deps.config, clock: deps.clock },
+        { to: phone, userId: input.userId, language: input.language ?? 'en', code },
+      );
+    } else {
+      await deps.sms.send(phone, otpSmsText({ siteName: deps.siteName, code, minutes: OTP_TTL_MS / 60_000 }), { otp: code });
+    }
   } catch (error) {
     await deps.database.db.updateTable('phone_otps').set({ used_at: now.toISOString() }).where('id', '=', row.id).execute();
     throw error;
@@ -162,17 +184,25 @@ async function checkCode(deps: Deps, input: { userId: string; phone: string; cod
   return 'wrong-code';
 }
 
-/** The code waiting to be entered, if any, and when Resend becomes available. */
-export async function pendingPhoneOtp(database: Database, userId: string, nowMs: number): Promise<{ phone: string; resendAt: string } | null> {
+/** The code waiting to be entered, if any, how it went, and when Resend becomes available. */
+export async function pendingPhoneOtp(
+  database: Database,
+  userId: string,
+  nowMs: number,
+): Promise<{ phone: string; resendAt: string; channel: OtpChannel } | null> {
   const otp = await database.db
     .selectFrom('phone_otps')
-    .select(['phone', 'created_at', 'expires_at', 'attempts'])
+    .select(['phone', 'created_at', 'expires_at', 'attempts', 'channel'])
     .where('user_id', '=', userId)
     .where('used_at', 'is', null)
     .orderBy('id', 'desc')
     .executeTakeFirst();
   if (!otp || otp.expires_at <= new Date(nowMs).toISOString() || otp.attempts >= OTP_MAX_ATTEMPTS) return null;
-  return { phone: otp.phone, resendAt: new Date(new Date(otp.created_at).getTime() + OTP_RESEND_SECONDS * 1000).toISOString() };
+  return {
+    phone: otp.phone,
+    resendAt: new Date(new Date(otp.created_at).getTime() + OTP_RESEND_SECONDS * 1000).toISOString(),
+    channel: otp.channel === 'whatsapp' ? 'whatsapp' : 'sms',
+  };
 }
 
 /** Whether a code was asked for and not yet used up, even if it has since expired. */

@@ -9,6 +9,12 @@ import { otpLimitMessages, pendingPhoneOtp, sendPhoneOtp, verifyPhoneOtp } from 
 import { saveVerifiedPhone } from './profiles.ts';
 import { canonicalPhoneField, requireCanonicalPhone } from '../phone.ts';
 import { accountText as t } from '../../app/lib/i18n/account.ts';
+import { whatsappText } from '../../app/features/notifications/whatsapp-texts.ts';
+import { currentLanguage } from '../../app/lib/i18n/current.ts';
+import { WhatsAppCodeError } from '../notify/whatsapp-code.ts';
+import { whatsappReachable } from '../notify/whatsapp.ts';
+import type { OtpChannel } from '../db/schema.ts';
+import { optInFromForm } from './whatsapp-updates.ts';
 
 /**
  * Completing a profile (SPEC 5): a code texted to the phone, then the code with the name. The
@@ -39,14 +45,26 @@ const depsOf = (services: Services) => ({
   secret: services.config.authSecret,
   siteName: services.config.siteName,
   clock: services.clock,
+  config: services.config,
 });
 
+/** Whether the verification screen offers "Send the code by: SMS / WhatsApp" (decision 126). */
+export function codeByWhatsAppOffered(config: Services['config']): boolean {
+  return whatsappReachable(config);
+}
+
 /**
- * Texts a new code to `phone`. Refused while Resend waits (SPEC 4: 120 seconds, on the server as
- * well as on the button), past the per-account and per-address limits, without a passed bot
- * check, and when the SMS provider refuses (its reason passed on).
+ * Sends a new code to `phone`, by SMS or on WhatsApp. Refused while Resend waits (SPEC 4: 120
+ * seconds, on the server as well as on the button, whichever way the earlier code went), past
+ * the per-account, per-address and per-number limits, without a passed bot check, and when the
+ * SMS provider or WhatsApp refuses (its reason passed on, WhatsApp's suggesting SMS).
  */
-export async function sendProfileCode(services: Services, input: { userId: string; phone: string; botCheck: string }): Promise<void> {
+export async function sendProfileCode(services: Services, input: { userId: string; phone: string; botCheck: string; channel?: OtpChannel }): Promise<void> {
+  const channel = input.channel ?? 'sms';
+  // Asked for where the site cannot send on WhatsApp: said before any limit counts it.
+  if (channel === 'whatsapp' && !codeByWhatsAppOffered(services.config)) {
+    throw new InvalidInputError(whatsappText('codeWhatsAppUnavailable'), { channel: whatsappText('codeWhatsAppUnavailable') }).because('whatsapp-unavailable');
+  }
   const now = services.clock.now();
   const pending = await pendingPhoneOtp(services.database, input.userId, now);
   const wait = pending ? Math.ceil((new Date(pending.resendAt).getTime() - now) / 1000) : 0;
@@ -59,8 +77,13 @@ export async function sendProfileCode(services: Services, input: { userId: strin
   }
   if (!(await services.botCheck.verify(input.botCheck, 'SEND_OTP', services.clientAddress))) throw new ForbiddenError(t('botCheckFailed')).because('bot-check');
   try {
-    await sendPhoneOtp(depsOf(services), { userId: input.userId, phone: input.phone });
+    await sendPhoneOtp(depsOf(services), { userId: input.userId, phone: input.phone, channel, language: currentLanguage() });
   } catch (error) {
+    if (error instanceof WhatsAppCodeError) {
+      if (error.kind === 'not-on-whatsapp') throw new UpstreamError(whatsappText('codeNotOnWhatsApp')).because('not-on-whatsapp');
+      if (error.kind === 'unavailable') throw new UpstreamError(whatsappText('codeWhatsAppUnavailable')).because('whatsapp-unavailable');
+      throw new UpstreamError(whatsappText('codeWhatsAppFailed')).because('whatsapp-failed');
+    }
     if (!(error instanceof SmsError)) throw error;
     if (error.code === 'invalid-credential') throw new UpstreamError(phoneMessages.invalidCredential).because('sms-failed');
     if (error.code === 'quota-exceeded') throw new UpstreamError(phoneMessages.quotaExceeded).because('sms-failed');
@@ -68,13 +91,21 @@ export async function sendProfileCode(services: Services, input: { userId: strin
   }
 }
 
-/** Checks the code sent to `phone` and saves the name with the phone, now verified. */
-export async function verifyProfilePhone(services: Services, input: { userId: string; phone: string; otp: string; name: string }): Promise<void> {
+/**
+ * Checks the code sent to `phone` and saves the name with the phone, now verified; a ticked
+ * "updates on WhatsApp" box is recorded then, as the number's consent from the form.
+ */
+export async function verifyProfilePhone(
+  services: Services,
+  input: { userId: string; phone: string; otp: string; name: string; whatsappOptIn?: boolean },
+): Promise<void> {
   const result = await verifyPhoneOtp(depsOf(services), { userId: input.userId, phone: input.phone, code: input.otp });
   if (result === 'not-requested') throw new InvalidInputError(phoneMessages.requestOtpFirst, { otp: phoneMessages.requestOtpFirst }).because('not-requested');
   if (result === 'expired') throw new InvalidInputError(phoneMessages.otpExpired, { otp: phoneMessages.otpExpired }).because('code-expired');
   if (result === 'too-many-attempts')
     throw new InvalidInputError(phoneMessages.otpTooManyAttempts, { otp: phoneMessages.otpTooManyAttempts }).because('too-many-attempts');
   if (result === 'wrong-code') throw new InvalidInputError(phoneMessages.wrongOtp, { otp: phoneMessages.wrongOtp }).because('wrong-code');
-  await saveVerifiedPhone(services.database, input.userId, { name: input.name, phone: requireCanonicalPhone(input.phone) }, services.clock.now());
+  const phone = requireCanonicalPhone(input.phone);
+  await saveVerifiedPhone(services.database, input.userId, { name: input.name, phone }, services.clock.now());
+  if (input.whatsappOptIn) await optInFromForm(services, { userId: input.userId, phone });
 }

@@ -143,7 +143,11 @@ export interface PhoneOtpTable {
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  /** How the code went: 'sms' or 'whatsapp' (decision 126). */
+  channel: Generated<OtpChannel>;
 }
+
+export type OtpChannel = 'sms' | 'whatsapp';
 
 export interface RateLimitHitTable {
   key: string;

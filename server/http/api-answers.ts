@@ -140,7 +140,13 @@ export const categoryListSchema = z
   )
   .meta({ id: 'CategoryList' });
 
-export const phoneCodeSentSchema = z.object({ sent: z.literal(true), phone: z.string().meta({ description: 'E.164' }) }).meta({ id: 'PhoneCodeSent' });
+export const phoneCodeSentSchema = z
+  .object({
+    sent: z.literal(true),
+    phone: z.string().meta({ description: 'E.164' }),
+    channel: z.enum(['sms', 'whatsapp']).meta({ description: 'How the code went: by SMS, or on WhatsApp (the request’s `channel`).' }),
+  })
+  .meta({ id: 'PhoneCodeSent' });
 export const phoneVerifiedSchema = z
   .object({ profile: z.object({ name: z.string(), phone: z.string().nullable(), phoneVerified: z.boolean() }) })
   .meta({ id: 'PhoneVerified' });
@@ -387,6 +393,27 @@ export const profileAnswerSchema = z
     }),
   })
   .meta({ id: 'ProfileAnswer' });
+
+/** The "Updates on WhatsApp" switch of the profile's number (decision 126). */
+export const whatsappUpdatesSchema = z
+  .object({
+    whatsapp: z.object({
+      phone: z
+        .string()
+        .meta({ description: 'The profile’s number (E.164), empty when none is on file. Consent belongs to the number: a new number starts off.' }),
+      phoneVerified: z.boolean().meta({ description: 'Only a verified number can be switched on (422, `reason` phone, otherwise).' }),
+      optedIn: z.boolean().meta({ description: 'Whether customer updates go to this number on WhatsApp (else by SMS).' }),
+      source: z
+        .enum(['profile', 'form', 'reply'])
+        .nullable()
+        .meta({ description: 'Where the latest choice was made: this switch, the verification form’s box, or a STOP replied on WhatsApp. Null before any.' }),
+      changedAt: isoTime.nullable().meta({ description: 'When the latest choice was made ("On since …", "Off: you replied STOP on …").' }),
+      wording: z.string().nullable().meta({ description: 'The sentence recorded with the latest choice, as it was shown (or the STOP reply’s text).' }),
+      language: z.enum(LANGUAGES).nullable().meta({ description: 'The language the recorded sentence was shown in.' }),
+      optInWording: z.string().meta({ description: 'The sentence a person agrees to by switching on, in the request’s language: show it under the switch.' }),
+    }),
+  })
+  .meta({ id: 'WhatsAppUpdates' });
 
 export const wishlistItemSchema = z
   .object({

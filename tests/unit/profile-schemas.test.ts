@@ -8,8 +8,10 @@ import { testDriveSlotsQuerySchema } from '../../app/features/appointments/test-
 /** The profile form and the OTP steps: one schema each for the page, its browser check and /api/v1/me/phone; the server's with the phone canonical. */
 describe('profile and phone code schemas', () => {
   it('the browser reads the phone as typed; the server’s schemas give it in canonical E.164, +91 when no code is given', () => {
-    expect(phoneCodeRequestSchema.parse({ phone: ' 98765 43210 ' })).toEqual({ phone: '98765 43210', countryCode: '+91' });
-    expect(phoneCodeRequest.parse({ phone: ' 98765 43210 ' })).toEqual({ phone: '+919876543210', countryCode: '+91' });
+    expect(phoneCodeRequestSchema.parse({ phone: ' 98765 43210 ' })).toEqual({ phone: '98765 43210', countryCode: '+91', channel: 'sms' });
+    expect(phoneCodeRequest.parse({ phone: ' 98765 43210 ' })).toEqual({ phone: '+919876543210', countryCode: '+91', channel: 'sms' });
+    expect(phoneCodeRequest.parse({ phone: '9876543210', channel: 'whatsapp' }).channel).toBe('whatsapp');
+    expect(phoneCodeRequest.safeParse({ phone: '9876543210', channel: 'pigeon' }).success).toBe(false);
     expect(phoneCodeRequest.parse({ phone: '098765-43210', countryCode: '91' }).phone).toBe('+919876543210');
     expect(phoneCodeRequest.parse({ phone: '+91 98765 43210', countryCode: '+91' }).phone).toBe('+919876543210');
     expect(phoneVerify.parse({ phone: '9876543210', countryCode: '91', otp: ' 123456 ', name: ' अनिल ' })).toEqual({
@@ -17,7 +19,13 @@ describe('profile and phone code schemas', () => {
       countryCode: '91',
       otp: '123456',
       name: 'अनिल',
+      whatsappOptIn: false,
     });
+    // The box: ticked only when the form says 'on' (or JSON says true); never by default.
+    const base = { phone: '9876543210', otp: '123456', name: 'Asha' };
+    expect(phoneVerify.parse({ ...base, whatsappOptIn: 'on' }).whatsappOptIn).toBe(true);
+    expect(phoneVerify.parse({ ...base, whatsappOptIn: true }).whatsappOptIn).toBe(true);
+    expect(phoneVerify.parse({ ...base, whatsappOptIn: 'false' }).whatsappOptIn).toBe(false);
   });
 
   it('gives the spec’s messages in the spec’s order: phone, then “request OTP first”, then the code and the name', () => {

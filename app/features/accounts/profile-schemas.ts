@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../lib/i18n/language.ts';
 import { accountText } from '../../lib/i18n/account.ts';
+import { whatsappText } from '../notifications/whatsapp-texts.ts';
 import { formsText } from '../../lib/i18n/forms.ts';
 import { localRedirect, paths } from '../../lib/paths.ts';
 import { idField } from '../../lib/schemas/fields.ts';
@@ -47,11 +48,46 @@ const otp = z
   .trim()
   .min(1, { error: () => phoneMessages.otpRequired });
 
-/** Send code: the number to text it to. */
-export const phoneCodeRequestSchema = z.object({ phone, countryCode });
+/** How the code goes (decision 126): by SMS (the default), or on WhatsApp where the site can send there. */
+export const OTP_CHANNELS = ['sms', 'whatsapp'] as const;
+const channel = z
+  .enum(OTP_CHANNELS, { error: () => whatsappText('codeByChoose') })
+  .default('sms')
+  .meta({
+    description: '`sms` (the default) or `whatsapp`: the code as an authentication template, with a copy-code button. Not an opt-in to WhatsApp updates.',
+  });
 
-/** Verify code, which completes the profile: its name and phone, with the code sent to that phone. */
-export const phoneVerifySchema = z.object({ phone, countryCode, otp, name });
+/** A checkbox as a form sends it ('on', absent when unticked) or JSON's boolean. */
+const ticked = z
+  .union([z.boolean(), z.enum(['on', 'true', 'false'])])
+  .optional()
+  .transform((value) => value === true || value === 'on' || value === 'true');
+
+/** Send code: the number to text it to, and how. */
+export const phoneCodeRequestSchema = z.object({ phone, countryCode, channel });
+
+/**
+ * Verify code, which completes the profile: its name and phone, with the code sent to that
+ * phone; and the unticked-by-default wish for updates on WhatsApp, recorded once the number is
+ * verified (decision 126).
+ */
+export const phoneVerifySchema = z.object({
+  phone,
+  countryCode,
+  otp,
+  name,
+  whatsappOptIn: ticked.meta({
+    description:
+      'true: the person ticked "Send me updates … on WhatsApp" (the sentence in GET /me/whatsapp `optInWording`); recorded as their consent once the number is verified.',
+  }),
+});
+
+/** The WhatsApp updates switch: on or off, for the profile's verified number (`PUT /api/v1/me/whatsapp`, the profile page's form). */
+const optedIn = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', 'off'])], { error: () => whatsappText('optInChoose') })
+  .transform((value) => value === true || value === 'true' || value === 'on')
+  .meta({ description: 'true: updates on WhatsApp at the profile’s verified number, the opt-in sentence recorded with the time; false: off (by SMS).' });
+export const whatsappChoiceSchema = z.object({ optedIn });
 
 /** The two steps' schemas: the browser's (above), or the server's with the phone made canonical. */
 export type ProfileSchemas = { send: z.ZodType<{ phone: string }>; verify: z.ZodType<{ phone: string; otp: string; name: string }> };
@@ -117,6 +153,7 @@ export const profileActionSchema = z.discriminatedUnion(
         .max(200, { error: () => accountText('deviceNotFound') }),
     }),
     z.object({ intent: z.literal('cancel-booking'), bookingId: idField(() => accountText('bookingNotFound')) }),
+    z.object({ intent: z.literal('whatsapp'), optedIn }),
   ],
   { error: () => accountText('bookingNotFound') },
 );

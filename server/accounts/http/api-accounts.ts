@@ -9,6 +9,7 @@ import { problem, problemFromError } from '../../http/problem.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { accountDeletedSchema, personalDataSchema, phoneCodeSentSchema, phoneVerifiedSchema } from '../../http/api-answers.ts';
 import { readFormOrJson } from '../../http/forms.ts';
+import { bodyFields } from './body-fields.ts';
 import type { AppServices } from '../../services.ts';
 import { ensureProfile, getProfile } from '../profiles.ts';
 import { phoneCodeBody, phoneVerify as phoneVerifyInput, sendProfileCode, verifyProfilePhone } from '../profile-phone.ts';
@@ -28,13 +29,18 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
   // then the code with the name. JSON or a form; the bot check's token as `botCheck`.
   const phoneCode = describeRoute({
     tag: 'Account',
-    summary: 'Text a code to the phone to verify (completing the profile)',
+    summary: 'Send a code to the phone to verify (completing the profile), by SMS or on WhatsApp',
     description:
-      'JSON or a form. `botCheck` carries the bot check solution (GET /api/bot-check/challenge?action=…); rate limited per person, number and address.',
+      'JSON or a form. `botCheck` carries the bot check solution (GET /api/bot-check/challenge?action=…); rate limited per person, number and address, whichever `channel` the codes go by (Resend waits 120 seconds after either). `channel: whatsapp` sends the `phone_code` authentication template (copy-code button) in the request’s language; it is no opt-in to WhatsApp updates. 400 `reason` whatsapp-unavailable where the site cannot send on WhatsApp.',
     auth: true,
     body: { kind: 'form', schema: phoneCodeBody },
     ok: { status: 200, schema: phoneCodeSentSchema, description: 'The code was sent.' },
-    refusals: { 400: '', 403: 'The bot check was not solved (`reason`: bot-check).', 429: '', 502: 'The SMS provider did not answer.' },
+    refusals: {
+      400: '',
+      403: 'The bot check was not solved (`reason`: bot-check).',
+      429: '',
+      502: 'The SMS provider or WhatsApp did not take the code (`reason`: sms-failed, not-on-whatsapp, whatsapp-failed); no code is left waiting. After a WhatsApp refusal, ask again by SMS.',
+    },
   });
   api.post('/me/phone/code', phoneCode, async (c) => {
     const user = await currentUser(services.auth, c.req.raw);
@@ -43,8 +49,9 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
       const form = await readFormOrJson(c.req.raw);
       const parsed = parseWith(phoneCodeBody, Object.fromEntries(form));
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
-      await sendProfileCode({ ...services, clientAddress: addressOf(c) }, { userId: user.id, phone: parsed.value.phone, botCheck: parsed.value.botCheck });
-      return c.json({ sent: true, phone: parsed.value.phone } satisfies z.input<typeof phoneCodeSentSchema>, 200, NO_STORE);
+      const { phone, botCheck, channel } = parsed.value;
+      await sendProfileCode({ ...services, clientAddress: addressOf(c) }, { userId: user.id, phone, botCheck, channel });
+      return c.json({ sent: true, phone, channel } satisfies z.input<typeof phoneCodeSentSchema>, 200, NO_STORE);
     } catch (error) {
       return refusal(c, error, phoneMessages.sendFailed, 'OTP could not be sent');
     }
@@ -52,7 +59,9 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
 
   const phoneVerify = describeRoute({
     tag: 'Account',
-    summary: 'Verify the texted code; sets the name and the verified phone',
+    summary: 'Verify the code sent; sets the name and the verified phone',
+    description:
+      'JSON or a form. `whatsappOptIn: true` (the box, never pre-ticked) records the person’s consent to updates on WhatsApp for this number once it is verified, source `form`.',
     auth: true,
     body: { kind: 'form', schema: phoneVerifyInput },
     ok: { status: 200, schema: phoneVerifiedSchema, description: 'The profile as it now is.' },
@@ -62,7 +71,7 @@ export function accountsApi(api: Hono, services: AppServices, addressOf: (c: Con
     const user = await currentUser(services.auth, c.req.raw);
     if (!user) return problem(c, 401, phoneMessages.signInFirst);
     try {
-      const parsed = parseWith(phoneVerifyInput, Object.fromEntries(await readFormOrJson(c.req.raw)));
+      const parsed = parseWith(phoneVerifyInput, await bodyFields(c.req.raw));
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
       // The page's loader makes the profile row; an app may never have opened that page.
       await ensureProfile(database, user, services.clock.now());

@@ -1,10 +1,12 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { profileAnswerSchema } from '../../http/api-answers.ts';
-import { languageChoiceSchema, profileUpdateSchema } from '../../../app/features/accounts/profile-schemas.ts';
+import { profileAnswerSchema, whatsappUpdatesSchema } from '../../http/api-answers.ts';
+import { languageChoiceSchema, profileUpdateSchema, whatsappChoiceSchema } from '../../../app/features/accounts/profile-schemas.ts';
+import { chooseWhatsAppUpdates, whatsappUpdatesOf, type WhatsAppUpdates } from '../whatsapp-updates.ts';
 import { currentUser, type SessionUser } from '../../auth/session.ts';
 import { readFormOrJson } from '../../http/forms.ts';
+import { bodyFields } from './body-fields.ts';
 import { describeRoute } from '../../http/openapi.ts';
 import { problem, problemFromError } from '../../http/problem.ts';
 import type { AppServices } from '../../services.ts';
@@ -38,6 +40,12 @@ function profileAnswer(user: SessionUser, profile: Profile): z.input<typeof prof
       language: profile.language,
     },
   };
+}
+
+/** The switch as the API answers it: times in India's offset. */
+function whatsappAnswer(state: WhatsAppUpdates): z.input<typeof whatsappUpdatesSchema> {
+  const { phone, phoneVerified, optedIn, source, changedAt, wording, language, optInWording } = state;
+  return { whatsapp: { phone, phoneVerified, optedIn, source, changedAt: indiaTime(changedAt), wording, language, optInWording } };
 }
 
 /** The signed-in person's profile in the app's API (/api/v1): read it, rename it, choose its language. The phone changes by /me/phone/*. */
@@ -113,4 +121,43 @@ export function profileApi(api: Hono, services: AppServices) {
     language,
     profileChange(languageChoiceSchema, 'language choice failed', (user, { language: chosen }) => chooseLanguage(database, user, chosen, clock.now())),
   );
+
+  const whatsappRead = describeRoute({
+    tag: 'Account',
+    summary: 'My updates on WhatsApp: on or off for my verified number, since when, and the sentence agreed to',
+    description:
+      'The consent of the profile’s number (decision 126): consent belongs to a number, so after a change of phone the new number starts off. `optInWording` is the sentence to show under the switch.',
+    auth: true,
+    ok: { status: 200, schema: whatsappUpdatesSchema, description: 'The switch as it stands.' },
+  });
+  api.get('/me/whatsapp', whatsappRead, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST());
+    await ensureProfile(database, user, clock.now());
+    return c.json(whatsappAnswer(await whatsappUpdatesOf(database, user.id)), 200, NO_STORE);
+  });
+
+  const whatsappChoose = describeRoute({
+    tag: 'Account',
+    summary: 'Switch updates on WhatsApp on or off',
+    description:
+      'JSON or a form, as the profile page’s switch. On records the person’s consent for the profile’s verified number: `optInWording` in the request’s language, with the time (DPDP Act). Off records the opt-out; updates then come by SMS. Asking for the state it already has changes nothing.',
+    auth: true,
+    body: { kind: 'form', schema: whatsappChoiceSchema },
+    ok: { status: 200, schema: whatsappUpdatesSchema, description: 'The switch as it now stands.' },
+    refusals: { 400: '', 422: 'No verified phone number yet (`reason`: phone): verify one first (POST /me/phone/code, /me/phone/verify).' },
+  });
+  api.put('/me/whatsapp', whatsappChoose, async (c) => {
+    const user = await currentUser(services.auth, c.req.raw);
+    if (!user) return problem(c, 401, SIGN_IN_FIRST());
+    try {
+      const parsed = parseWith(whatsappChoiceSchema, await bodyFields(c.req.raw));
+      if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
+      await ensureProfile(database, user, clock.now());
+      const state = await chooseWhatsAppUpdates(services, { userId: user.id, optedIn: parsed.value.optedIn });
+      return c.json(whatsappAnswer(state), 200, NO_STORE);
+    } catch (error) {
+      return problemFromError(c, error, services.logger, { fallback: t('profileSaveFailed'), log: 'whatsapp choice failed' });
+    }
+  });
 }

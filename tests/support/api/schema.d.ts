@@ -259,8 +259,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Text a code to the phone to verify (completing the profile)
-         * @description JSON or a form. `botCheck` carries the bot check solution (GET /api/bot-check/challenge?action=…); rate limited per person, number and address.
+         * Send a code to the phone to verify (completing the profile), by SMS or on WhatsApp
+         * @description JSON or a form. `botCheck` carries the bot check solution (GET /api/bot-check/challenge?action=…); rate limited per person, number and address, whichever `channel` the codes go by (Resend waits 120 seconds after either). `channel: whatsapp` sends the `phone_code` authentication template (copy-code button) in the request’s language; it is no opt-in to WhatsApp updates. 400 `reason` whatsapp-unavailable where the site cannot send on WhatsApp.
          */
         post: operations["postMePhoneCode"];
         delete?: never;
@@ -278,7 +278,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Verify the texted code; sets the name and the verified phone */
+        /**
+         * Verify the code sent; sets the name and the verified phone
+         * @description JSON or a form. `whatsappOptIn: true` (the box, never pre-ticked) records the person’s consent to updates on WhatsApp for this number once it is verified, source `form`.
+         */
         post: operations["postMePhoneVerify"];
         delete?: never;
         options?: never;
@@ -361,6 +364,30 @@ export interface paths {
          * @description JSON or a form, as the site’s language switch (decision 087): the mails and SMS the site sends this person later (reminders, offers, the desk’s answers) and their pages on every device they sign in on are in it. The API’s own messages follow each request’s `Accept-Language`.
          */
         post: operations["postMeLanguage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My updates on WhatsApp: on or off for my verified number, since when, and the sentence agreed to
+         * @description The consent of the profile’s number (decision 126): consent belongs to a number, so after a change of phone the new number starts off. `optInWording` is the sentence to show under the switch.
+         */
+        get: operations["getMeWhatsapp"];
+        /**
+         * Switch updates on WhatsApp on or off
+         * @description JSON or a form, as the profile page’s switch. On records the person’s consent for the profile’s verified number: `optInWording` in the request’s language, with the time (DPDP Act). Off records the opt-out; updates then come by SMS. Asking for the state it already has changes nothing.
+         */
+        put: operations["putMeWhatsapp"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1327,6 +1354,11 @@ export interface components {
             sent: true;
             /** @description E.164 */
             phone: string;
+            /**
+             * @description How the code went: by SMS, or on WhatsApp (the request’s `channel`).
+             * @enum {string}
+             */
+            channel: "sms" | "whatsapp";
         };
         PhoneVerified: {
             profile: {
@@ -1740,6 +1772,26 @@ export interface components {
                 updatedAt: string | null;
                 /** @description The language the person chose (`en`, `hi`): their mails, SMS and pages on every device are in it. Null before they chose; the API then answers in its request’s `Accept-Language`. */
                 language: ("en" | "hi") | null;
+            };
+        };
+        WhatsAppUpdates: {
+            whatsapp: {
+                /** @description The profile’s number (E.164), empty when none is on file. Consent belongs to the number: a new number starts off. */
+                phone: string;
+                /** @description Only a verified number can be switched on (422, `reason` phone, otherwise). */
+                phoneVerified: boolean;
+                /** @description Whether customer updates go to this number on WhatsApp (else by SMS). */
+                optedIn: boolean;
+                /** @description Where the latest choice was made: this switch, the verification form’s box, or a STOP replied on WhatsApp. Null before any. */
+                source: ("profile" | "form" | "reply") | null;
+                /** @description When the latest choice was made ("On since …", "Off: you replied STOP on …"). */
+                changedAt: string | null;
+                /** @description The sentence recorded with the latest choice, as it was shown (or the STOP reply’s text). */
+                wording: string | null;
+                /** @description The language the recorded sentence was shown in. */
+                language: ("en" | "hi") | null;
+                /** @description The sentence a person agrees to by switching on, in the request’s language: show it under the switch. */
+                optInWording: string;
             };
         };
         WishlistItem: {
@@ -3326,6 +3378,12 @@ export interface operations {
                      */
                     countryCode?: string;
                     /**
+                     * @description `sms` (the default) or `whatsapp`: the code as an authentication template, with a copy-code button. Not an opt-in to WhatsApp updates.
+                     * @default sms
+                     * @enum {string}
+                     */
+                    channel?: "sms" | "whatsapp";
+                    /**
                      * @description The solved bot check (GET /api/bot-check/challenge?action=…).
                      * @default
                      */
@@ -3339,6 +3397,12 @@ export interface operations {
                      * @default +91
                      */
                     countryCode?: string;
+                    /**
+                     * @description `sms` (the default) or `whatsapp`: the code as an authentication template, with a copy-code button. Not an opt-in to WhatsApp updates.
+                     * @default sms
+                     * @enum {string}
+                     */
+                    channel?: "sms" | "whatsapp";
                     /**
                      * @description The solved bot check (GET /api/bot-check/challenge?action=…).
                      * @default
@@ -3427,7 +3491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The SMS provider did not answer. */
+            /** @description The SMS provider or WhatsApp did not take the code (`reason`: sms-failed, not-on-whatsapp, whatsapp-failed); no code is left waiting. After a WhatsApp refusal, ask again by SMS. */
             502: {
                 headers: {
                     /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
@@ -3472,6 +3536,8 @@ export interface operations {
                     countryCode?: string;
                     otp: string;
                     name: string;
+                    /** @description true: the person ticked "Send me updates … on WhatsApp" (the sentence in GET /me/whatsapp `optInWording`); recorded as their consent once the number is verified. */
+                    whatsappOptIn?: boolean | ("on" | "true" | "false");
                 };
                 "application/x-www-form-urlencoded": {
                     /** @description An Indian mobile as typed (98765 43210, 098765 43210, +91 98765 43210); texted to and answered in E.164. */
@@ -3483,6 +3549,8 @@ export interface operations {
                     countryCode?: string;
                     otp: string;
                     name: string;
+                    /** @description true: the person ticked "Send me updates … on WhatsApp" (the sentence in GET /me/whatsapp `optInWording`); recorded as their consent once the number is verified. */
+                    whatsappOptIn?: boolean | ("on" | "true" | "false");
                 };
             };
         };
@@ -3997,6 +4065,175 @@ export interface operations {
             };
             /** @description The body is over this operation’s size limit. */
             413: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMeWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The switch as it stands. */
+            200: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppUpdates"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    putMeWhatsapp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description true: updates on WhatsApp at the profile’s verified number, the opt-in sentence recorded with the time; false: off (by SMS). */
+                    optedIn: boolean | ("true" | "false" | "on" | "off");
+                };
+                "application/x-www-form-urlencoded": {
+                    /** @description true: updates on WhatsApp at the profile’s verified number, the opt-in sentence recorded with the time; false: off (by SMS). */
+                    optedIn: boolean | ("true" | "false" | "on" | "off");
+                };
+            };
+        };
+        responses: {
+            /** @description The switch as it now stands. */
+            200: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WhatsAppUpdates"];
+                };
+            };
+            /** @description The input was refused: `detail` says why, `fields` names each invalid field. */
+            400: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Not signed in: no bearer token or session cookie, or an expired, revoked or forged one. */
+            401: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Refused by the cross-site request check: the request carried no `Origin` equal to the site origin (nor `Sec-Fetch-Site: same-origin`), and was not one with a bearer token and no cookie. */
+            403: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over this operation’s size limit. */
+            413: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No verified phone number yet (`reason`: phone): verify one first (POST /me/phone/code, /me/phone/verify). */
+            422: {
                 headers: {
                     /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
                     "X-Request-Id"?: string;
