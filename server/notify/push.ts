@@ -138,7 +138,13 @@ export type PushServices = Pick<AppServices, 'config' | 'clock' | 'logger'>;
  * notification with the same tag replaces the one before on the device (by default its url: a
  * booking moved twice shows once).
  */
-export async function queuePush(db: Kysely<DB>, services: PushServices, userId: string, notification: PushNotification, options: { tag?: string } = {}): Promise<number> {
+export async function queuePush(
+  db: Kysely<DB>,
+  services: PushServices,
+  userId: string,
+  notification: PushNotification,
+  options: { tag?: string } = {},
+): Promise<number> {
   const url = sameSitePath(notification.url);
   if (!url) {
     services.logger.warn('push: not queued, the url is not a path of this site');
@@ -218,7 +224,11 @@ async function sendToDevice(services: Pick<AppServices, 'config' | 'clock' | 'lo
   }
   if (response.ok) {
     counts?.count('push', 'sent');
-    await db.updateTable('push_subscriptions').set({ last_sent_at: new Date(services.clock.now()).toISOString(), failures: 0 }).where('id', '=', device.id).execute();
+    await db
+      .updateTable('push_subscriptions')
+      .set({ last_sent_at: new Date(services.clock.now()).toISOString(), failures: 0 })
+      .where('id', '=', device.id)
+      .execute();
     return;
   }
   if (response.status === 404 || response.status === 410) {
