@@ -318,3 +318,9 @@ export async function countPushDevices(database: Database, userId: string): Prom
     .executeTakeFirstOrThrow();
   return Number(counted.count);
 }
+
+/** The push endpoints of the person's devices: the profile's switch shows On only on one of them. */
+export async function pushEndpointsOf(database: Database, userId: string): Promise<string[]> {
+  const rows = await database.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', userId).orderBy('id').execute();
+  return rows.map((row) => row.endpoint);
+}
