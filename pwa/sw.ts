@@ -164,7 +164,8 @@ self.addEventListener('notificationclick', (event) => {
       // A window of the site already open (the installed app, a tab): brought forward on the page.
       const open = windows.find((client) => sameOrigin(new URL(client.url)));
       if (open) {
-        const focused = await open.focus();
+        // Focusing may be refused (no user activation reached the worker); the page is opened all the same.
+        const focused = await open.focus().catch(() => open);
         if (focused.url !== target.href) await focused.navigate(target.href).catch(() => self.clients.openWindow(target.href));
         return;
       }
