@@ -108,6 +108,8 @@ it('a person switches notifications on, books a test drive, and the notification
     (checked) => checked === 'true',
   );
   await visible(section.getByText('On: this device shows our notifications, and tapping one opens its page.'));
+  await section.scrollIntoViewIfNeeded();
+  await saveScreenshot(page, 'push-switch-on-en-375', false);
   const rows = await database.db.selectFrom('push_subscriptions').select(['endpoint', 'user_id']).where('user_id', '=', person.userId).execute();
   expect(rows).toEqual([{ endpoint: device.subscription.endpoint, user_id: person.userId }]);
   // Still on after a reload: the server holds this device for this person.
@@ -178,14 +180,27 @@ it('a person switches notifications on, books a test drive, and the notification
   expect(errors).toEqual([]);
 });
 
-it('says so when notifications are blocked, and when the browser has none', async () => {
+it('shows the switch off on a first visit, and says so when notifications are blocked or the browser has none', async () => {
   const person = await verifiedPerson(server.url, database, { label: 'push-e2e-blocked', name: 'Meera Iyer', password: PASSWORD });
-  for (const [language, viewport] of [
+  const views = [
     ['en', 'mobile'],
     ['hi', 'mobile'],
     ['en', 'desktop'],
     ['hi', 'desktop'],
-  ] as const) {
+  ] as const;
+  // Off, as a first visit finds it (the service worker registers after the page has loaded).
+  for (const [language, viewport] of views) {
+    const page = await openPageOn(browser, server.url, viewport, errors, { cookies: person.client.jar.cookies.values() });
+    await page.context().grantPermissions(['notifications'], { origin: server.url });
+    await page.goto(language === 'hi' ? '/hi/profile' : '/profile');
+    const section = page.locator('#notifications');
+    await waitForHydration(page, '#notifications [role="switch"]:not([disabled])');
+    expect(await section.getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    await section.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, `push-switch-off-${language}-${viewport === 'mobile' ? 375 : 1280}`, false);
+    await page.context().close();
+  }
+  for (const [language, viewport] of views) {
     const page = await openPageOn(browser, server.url, viewport, errors, { cookies: person.client.jar.cookies.values() });
     const profile = language === 'hi' ? '/hi/profile' : '/profile';
     // Blocked: a context that was asked and said no.

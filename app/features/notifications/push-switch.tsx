@@ -14,6 +14,8 @@ import { pushText as t } from './push-texts.ts';
 type State = 'checking' | 'unsupported' | 'denied' | 'on' | 'off';
 
 const API = '/api/v1/me/push-subscriptions';
+/** How long a page waits for the service worker to start before it says this browser cannot have notifications. */
+const WORKER_WAIT_MS = 10_000;
 
 function supported(): boolean {
   return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
@@ -22,9 +24,10 @@ function supported(): boolean {
 /** The service worker's registration, or null when the site has none (a development server, a private window). */
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   const found = await navigator.serviceWorker.getRegistration();
-  if (!found) return null;
-  // Registered but maybe still installing: `ready` resolves once it is active.
-  return found.active ? found : navigator.serviceWorker.ready;
+  if (found?.active) return found;
+  // Registering (a first visit registers once the page has loaded) or installing: `ready`
+  // resolves once it is active. A site with no worker at all (`npm run dev`) waits in vain.
+  return Promise.race([navigator.serviceWorker.ready, new Promise<null>((resolve) => setTimeout(() => resolve(null), WORKER_WAIT_MS))]);
 }
 
 /** A base64url text as bytes: what `applicationServerKey` takes. */
@@ -149,13 +152,10 @@ export function PushSwitch({ endpoints }: { endpoints: string[] }) {
             : t(on ? 'stateOn' : 'stateOff'));
   return (
     <section id="notifications" aria-labelledby={titleId} className="mt-8 border-t border-slate-200 pt-6">
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h2 id={titleId} className="text-lg font-bold">
-            {t('title')}
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
-        </div>
+      <div className="flex items-center justify-between gap-4">
+        <h2 id={titleId} className="min-w-0 text-lg font-bold">
+          {t('title')}
+        </h2>
         <button
           type="button"
           role="switch"
@@ -179,7 +179,8 @@ export function PushSwitch({ endpoints }: { endpoints: string[] }) {
           </span>
         </button>
       </div>
-      <p id={statusId} role="status" className={`mt-2 min-h-[3lh] text-sm ${state === 'denied' || notice ? 'text-red-700' : 'text-slate-700'}`}>
+      <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
+      <p id={statusId} role="status" className={`mt-2 min-h-[2lh] text-sm ${state === 'denied' || notice ? 'text-red-700' : 'text-slate-700'}`}>
         {status}
       </p>
     </section>
