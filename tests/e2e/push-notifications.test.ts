@@ -127,7 +127,8 @@ it('a person switches notifications on, books a test drive, and the notification
 
   // The push service receives it, signed with the site's key and readable with this device's keys only.
   const [push] = await standin.waitFor(device.id);
-  expect(push!.payload).toMatchObject({ title: 'Your test drive is booked', url: '/profile#test-drives' });
+  expect(push!.payload).toMatchObject({ title: 'Gaadi Bazaar', url: '/profile#test-drives' });
+  expect(push!.payload.body).toMatch(/^Test drive booked: /);
 
   // Delivered to the service worker as the browser delivers what its push service hands it.
   await page.goto('/');
