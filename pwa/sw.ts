@@ -12,6 +12,10 @@
  *   the visitor is sent to the offline page, which lists the cars they opened on this device.
  * - Anything else (/api, form posts, other origins) is not touched.
  *
+ * Notifications on the phone (decision 124): a push message (encrypted by the server, decrypted
+ * by the browser) is shown as a notification; a tap focuses a window of the site on the page it
+ * names, or opens one. Only pages of this site: a url from anywhere else opens the home page.
+ *
  * Every cache is named with the build, and a new worker removes the caches of older builds
  * when it takes over, so no old page is served with new files. It waits to take over until no
  * tab runs the old build (no skipWaiting), and then controls tabs at once (clientsClaim).
@@ -120,6 +124,55 @@ async function keep(url: URL, cacheName: string, init: RequestInit) {
     // No signal now: it is kept the next time it is opened.
   }
 }
+
+/** What the server sends (server/notify/push.ts PushPayload); anything missing is filled in, never thrown on. */
+type PushMessage = { title: string; body: string; url: string; tag: string };
+
+const APP_ICON = '/icons/icon-192.png';
+
+/** `value` as a path of this site to open, else the home page. */
+function pageToOpen(value: unknown): string {
+  const url = ownUrl(typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') ? value : '/', () => true);
+  return url ? `${url.pathname}${url.search}${url.hash}` : '/';
+}
+
+function readPush(event: PushEvent): PushMessage {
+  let data: Partial<Record<keyof PushMessage, unknown>> = {};
+  try {
+    data = (event.data?.json() ?? {}) as typeof data;
+  } catch {
+    data = { body: event.data?.text() ?? '' };
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const url = pageToOpen(data.url);
+  return { title: text(data.title) || 'Gaadi Bazaar', body: text(data.body), url, tag: text(data.tag) || url };
+}
+
+self.addEventListener('push', (event) => {
+  const message = readPush(event);
+  event.waitUntil(
+    self.registration.showNotification(message.title, { body: message.body, data: { url: message.url }, icon: APP_ICON, badge: APP_ICON, tag: message.tag }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const target = new URL(pageToOpen((event.notification.data as { url?: unknown } | null)?.url), self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      // A window of the site already open (the installed app, a tab): brought forward on the page.
+      const open = windows.find((client) => sameOrigin(new URL(client.url)));
+      if (open) {
+        // Focusing may be refused (no user activation reached the worker); the page is opened all the same.
+        const focused = await open.focus().catch(() => open);
+        if (focused.url !== target.href) await focused.navigate(target.href).catch(() => self.clients.openWindow(target.href));
+        return;
+      }
+      await self.clients.openWindow(target.href);
+    })(),
+  );
+});
 
 // Taking over: the caches of older builds go (this worker's names all end with its build).
 self.addEventListener('activate', (event) => {

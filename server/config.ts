@@ -124,6 +124,19 @@ const schema = z.object({
     .string()
     .regex(/^v[0-9]{1,3}\.[0-9]$/, 'must be a Graph API version such as v23.0')
     .default('v23.0'),
+  // Web Push (decision 124): the VAPID key pair (`npx web-push generate-vapid-keys`) and who the push services may write to about it; all three, or none (a pair is then made once and kept in the database).
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be the public key that `npx web-push generate-vapid-keys` prints (87 base64url characters)')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the private key that `npx web-push generate-vapid-keys` prints (43 base64url characters)')
+    .optional(),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: address or an https: URL where the push services can reach the dealer')
+    .optional(),
   // Online payment of rental bookings (both keys, or neither: pay at pickup only).
   RAZORPAY_KEY_ID: z
     .string()
@@ -235,6 +248,11 @@ function requirementProblems(raw: Record<string, string | undefined>): string[] 
   const whatsappSet = whatsappKeys.filter((name) => raw[name]);
   if (whatsappSet.length > 0 && whatsappSet.length < whatsappKeys.length) {
     problems.push(`${whatsappKeys.join(', ')}: set all four to send WhatsApp messages, or none`);
+  }
+  const vapidKeys = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'];
+  const vapidSet = vapidKeys.filter((name) => raw[name]);
+  if (vapidSet.length > 0 && vapidSet.length < vapidKeys.length) {
+    problems.push(`${vapidKeys.join(', ')}: set all three (npx web-push generate-vapid-keys), or none to have a key pair made and kept in the database`);
   }
   if (Boolean(raw.RAZORPAY_KEY_ID) !== Boolean(raw.RAZORPAY_KEY_SECRET)) {
     problems.push('RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: set both to take online payments, or neither (pay at pickup only)');
@@ -356,6 +374,17 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
             graphVersion: values.WHATSAPP_GRAPH_VERSION,
           }
         : null,
+    /**
+     * Web Push (decision 124): the VAPID keys from the environment, or null (the installation's
+     * pair in the database, server/notify/push-keys.ts); the subject always, the contact mail by default.
+     */
+    push: {
+      vapid:
+        values.VAPID_PUBLIC_KEY && values.VAPID_PRIVATE_KEY && values.VAPID_SUBJECT
+          ? { publicKey: values.VAPID_PUBLIC_KEY, privateKey: values.VAPID_PRIVATE_KEY }
+          : null,
+      subject: values.VAPID_SUBJECT ?? `mailto:${values.CONTACT_EMAIL}`,
+    },
     sms:
       smsProvider === 'msg91'
         ? { provider: 'msg91' as const, authKey: values.MSG91_AUTH_KEY!, templateId: values.MSG91_TEMPLATE_ID!, apiUrl: values.MSG91_API_URL }

@@ -1,12 +1,15 @@
 import { data } from 'react-router';
 import { adminStatus } from '../../server/auth/admins.ts';
 import { currentUser } from '../../server/auth/session.ts';
-import { listOutboxMessages } from '../../server/notify/outbox.ts';
+import { listOutboxMessages, type OutboxChannel } from '../../server/notify/outbox.ts';
 import { appContext } from '../context.ts';
 import { formatDateTime } from '../lib/format.ts';
 import { seo, siteFromMatches } from '../lib/seo.ts';
 import type { Route } from './+types/dev-outbox';
 import { paths } from '../lib/paths.ts';
+/** How each way a message leaves is named on the page (WhatsApp: the template's name shows under it). */
+const CHANNEL_NAMES: Record<OutboxChannel, string> = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp', push: 'Push notification' };
+
 export function meta({ matches }: Route.MetaArgs) {
   return seo({ site: siteFromMatches(matches), path: paths.devOutbox, title: 'Outbox', noIndex: true });
 }
@@ -41,9 +44,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return { messages: await listOutboxMessages(database, { limit: 50 }) };
 }
 
-/** What each channel is called on the page. */
-const CHANNEL_NAMES = { email: 'Email', sms: 'SMS', whatsapp: 'WhatsApp' } as const;
-
 const URL_PATTERN = /(https?:\/\/[^\s<>"]+)/g;
 
 /** The text with its links clickable (React escapes everything else). */
@@ -68,7 +68,9 @@ export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-4">
       <h1 className="text-2xl font-extrabold tracking-tight">Outbox</h1>
-      <p className="text-slate-600">Mail, SMS and WhatsApp messages sent in demo and test mode, newest first. This page does not exist in production.</p>
+      <p className="text-slate-600">
+        Mail, SMS, WhatsApp messages and push notifications sent in demo and test mode, newest first. This page does not exist in production.
+      </p>
       {messages.length === 0 ? <p className="text-slate-600">Nothing has been sent yet.</p> : null}
       <ol className="flex flex-col gap-3">
         {messages.map((message) => (

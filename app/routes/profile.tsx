@@ -7,6 +7,8 @@ import { MyDevices, type MyDevice } from '../features/accounts/my-devices.tsx';
 import { WhatsAppSwitch } from '../features/accounts/whatsapp-switch.tsx';
 import { chooseWhatsAppUpdates, whatsappUpdatesOf } from '../../server/accounts/whatsapp-updates.ts';
 import { whatsappText } from '../features/notifications/whatsapp-texts.ts';
+import { PushSwitch } from '../features/notifications/push-switch.tsx';
+import { pushEndpointsOf } from '../../server/notify/push.ts';
 import { MyDocuments } from '../features/sales/my-documents.tsx';
 import { documentsOfUser } from '../../server/documents/documents.ts';
 import { MyRcTransfers } from '../features/sales/my-rc-transfers.tsx';
@@ -66,7 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const inspectionNotice = inspectionNoticeFor(url.searchParams.get('inspection') ?? '');
     const testDriveNotice =
       TEST_DRIVE_NOTICES[url.searchParams.get('testDrive') ?? ''] ?? (inspectionNotice ? { tone: 'success' as const, text: inspectionNotice } : null);
-    const [licence, flash, bookings, testDrives, devices, reservations, inspections, documents, purchases, whatsapp] = await Promise.all([
+    const [licence, flash, bookings, testDrives, devices, reservations, inspections, documents, purchases, whatsapp, pushEndpoints] = await Promise.all([
       ownLicenceView(database, user.id),
       takeFlash(config.authSecret, request),
       myBookings(services, user.id),
@@ -77,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       documentsOfUser(database, user.id),
       purchasesOfBuyer(database, user.id),
       whatsappUpdatesOf(database, user.id),
+      pushEndpointsOf(database, user.id),
     ]);
     return data(
       {
@@ -91,6 +94,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         confirmOffer: parseId(url.searchParams.get('confirmOffer') ?? ''),
         licence,
         bookings,
+        // Where this person's notifications go (decision 124): the switch reads whether this device is one.
+        pushEndpoints,
         devices: devices.map((device): MyDevice => ({ ...device, createdAt: device.createdAt.toISOString(), lastSeenAt: device.lastSeenAt.toISOString() })),
         // Reservations with the time left by the server's clock, the same on both sides of hydration.
         reservations: { items: reservations.items, nowMs: services.clock.now() },
@@ -256,6 +261,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     licence,
     bookings,
     devices,
+    pushEndpoints,
     reservations,
     documents,
     purchases,
@@ -336,6 +342,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
       <MyInspections inspections={inspections} confirmOffer={confirmOffer} />
       <MyBookings bookings={bookings} error={actionData && 'bookingError' in actionData ? actionData.bookingError : undefined} />
       <LicenceSection licence={licence} />
+      <PushSwitch endpoints={pushEndpoints} />
       <MyDevices devices={devices} notice={actionData && 'deviceNotice' in actionData ? actionData.deviceNotice : undefined} />
       <section aria-labelledby="your-data" className="mt-8 border-t border-slate-200 pt-6">
         <h2 id="your-data" className="text-lg font-bold">

@@ -41,6 +41,7 @@ import * as rcTransfers from './migrations/043-rc-transfers.ts';
 import * as purchases from './migrations/044-purchases.ts';
 import * as reservationReceipts from './migrations/046-reservation-receipts.ts';
 import * as whatsapp from './migrations/047-whatsapp.ts';
+import * as pushSubscriptions from './migrations/048-push-subscriptions.ts';
 import * as otpChannel from './migrations/049-otp-channel.ts';
 
 type DialectMigration = { up: (db: Kysely<unknown>, dialect: Dialect) => Promise<void> };
@@ -87,6 +88,7 @@ const migrations: Record<string, DialectMigration> = {
   '044-purchases': purchases,
   '046-reservation-receipts': reservationReceipts,
   '047-whatsapp': whatsapp,
+  '048-push-subscriptions': pushSubscriptions,
   '049-otp-channel': otpChannel,
 };
 

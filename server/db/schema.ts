@@ -162,10 +162,36 @@ export interface BotCheckSpentTable {
 
 export interface OutboxMessageTable {
   id: Generated<number>;
-  channel: 'email' | 'sms' | 'whatsapp';
+  channel: 'email' | 'sms' | 'whatsapp' | 'push';
   recipient: string;
   subject: string;
   body: string;
+  created_at: string;
+}
+
+/** A device with notifications on (migration 048, server/notify/push.ts): where its push service takes the person's notifications. */
+export interface PushSubscriptionTable {
+  id: Generated<number>;
+  user_id: string;
+  /** The push service's URL for this device; unique. */
+  endpoint: string;
+  /** The device's P-256 public key and auth secret, base64url (RFC 8291). */
+  p256dh: string;
+  auth: string;
+  language: 'en' | 'hi';
+  /** A short label of the browser and system ("Chrome on Android"), never the whole header. */
+  user_agent: string;
+  created_at: string;
+  last_sent_at: string | null;
+  /** Sends that failed in a row (reset by one that goes through). */
+  failures: Generated<number>;
+}
+
+/** One row (id 1): the installation's VAPID key pair when VAPID_* is not set (migration 048, server/notify/push-keys.ts). */
+export interface PushKeyTable {
+  id: number;
+  public_key: string;
+  private_key: string;
   created_at: string;
 }
 
@@ -805,6 +831,8 @@ export interface DB {
   outbox_messages: OutboxMessageTable;
   whatsapp_consents: WhatsAppConsentTable;
   whatsapp_messages: WhatsAppMessageTable;
+  push_subscriptions: PushSubscriptionTable;
+  push_keys: PushKeyTable;
   admins: AdminTable;
   settings: SettingTable;
   audit_log: AuditLogTable;

@@ -832,3 +832,16 @@ export const deskSaleSchema = z
   })
   .meta({ id: 'DeskSale' });
 export const deskSaleAnswerSchema = z.object({ sale: deskSaleSchema }).meta({ id: 'DeskSaleAnswer' });
+
+/** Notifications on the phone (Web Push, decision 124). */
+export const pushKeySchema = z
+  .object({
+    publicKey: z.string().meta({ description: "The site's VAPID public key, base64url: the `applicationServerKey` of `pushManager.subscribe`." }),
+  })
+  .meta({ id: 'PushKey' });
+export const pushSubscriptionStateSchema = z
+  .object({
+    on: z.boolean().meta({ description: 'Whether notifications are now on for this device.' }),
+    devices: z.int().meta({ description: 'How many of the person’s devices have notifications on.' }),
+  })
+  .meta({ id: 'PushSubscriptionState' });

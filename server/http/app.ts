@@ -29,6 +29,7 @@ import { paymentPagesAsDocuments, securityHeaders, securityOptionsOf, type Secur
 import { accountsApi } from '../accounts/http/api-accounts.ts';
 import { profileApi } from '../accounts/http/api-profile.ts';
 import { wishlistApi } from '../accounts/http/api-wishlist.ts';
+import { pushApi } from '../notify/http/api-push.ts';
 import { authApi } from '../auth/http/api-auth.ts';
 import { authRoutes } from '../auth/http/auth-routes.ts';
 import { catalogApi } from '../catalog/http/api-catalog.ts';
@@ -241,6 +242,8 @@ export function apiV1(services: AppServices, addressOf: (c: Context) => string) 
   accountsApi(api, services, addressOf);
   profileApi(api, services);
   wishlistApi(api, services);
+  // Notifications on the phone (decision 124).
+  pushApi(api, services);
   leadsApi(api, services, addressOf);
   testDriveApi(api, services);
   sellEstimateApi(api, services);

@@ -2,6 +2,7 @@ import type { AppServices } from '../services.ts';
 import { outgoingHandlers } from '../notify/outgoing.ts';
 import { whatsappHandlers } from '../notify/whatsapp.ts';
 import { whatsappReplyHandlers } from '../notify/whatsapp-inbound.ts';
+import { pushHandlers } from '../notify/push.ts';
 import { RETENTION_FIRST_RUN_MS, RETENTION_INTERVAL_MS, runRetentionPurge } from '../privacy/retention.ts';
 import { REMINDER_FIRST_RUN_MS, REMINDER_INTERVAL_MS, sendDueReminders as sendTestDriveReminders } from '../test-drives/notify.ts';
 import { expireHolds, RENTAL_JOBS_INTERVAL_MS, sendDueReminders as sendRentalReminders } from '../rentals/lifecycle.ts';
@@ -89,6 +90,7 @@ export function appJobs(services: AppServices): { handlers: JobHandlers; schedul
       ...outgoingHandlers(services),
       ...whatsappHandlers(services),
       ...whatsappReplyHandlers(services),
+      ...pushHandlers(services),
       ...recurringWork(services),
       [SALE_DOCUMENTS_JOB]: (payload) => runSaleDocumentsJob(services, payload),
       [RENTAL_DOCUMENTS_JOB]: (payload) => runRentalDocumentsJob(services, payload),

@@ -10,7 +10,7 @@ import type { Database } from '../db/connection.ts';
  * same messages.
  */
 
-export type OutboxChannel = 'email' | 'sms' | 'whatsapp';
+export type OutboxChannel = 'email' | 'sms' | 'whatsapp' | 'push';
 
 export type OutboxMessage = {
   id: number;

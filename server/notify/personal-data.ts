@@ -1,17 +1,18 @@
 import { OUTBOX_RETENTION_DAYS, WHATSAPP_MESSAGE_RETENTION_DAYS } from '../../app/lib/retention.ts';
 import { deletedRows, type PersonalData } from '../privacy/personal-data.ts';
+import { pushRecipient } from './push.ts';
 
-/** The copies of mail and SMS sent, and WhatsApp's consents and messages (server/notify). */
+/** The copies of mail, SMS and notifications sent, WhatsApp's consents and messages, and the devices notifications go to (server/notify). */
 export const notifyPersonalData: PersonalData[] = [
   {
     table: 'outbox_messages',
     personal: { recipient: 'the email or phone it went to', subject: 'may name the person', body: 'may name the person, their car and their booking' },
-    foundBy: 'recipient: the account email as typed and lower-cased, and the profile phone',
+    foundBy: 'recipient: the account email as typed and lower-cased, the profile phone, and user:<account id> for notifications on the phone',
     export: { omitted: 'copies of messages the person received' },
     erase: {
       action: 'delete',
       rows: (trx, person) => {
-        const recipients = [person.email, person.normalisedEmail, ...(person.profile?.phone ? [person.profile.phone] : [])];
+        const recipients = [person.email, person.normalisedEmail, pushRecipient(person.userId), ...(person.profile?.phone ? [person.profile.phone] : [])];
         return trx.deleteFrom('outbox_messages').where('recipient', 'in', recipients).execute();
       },
     },
@@ -80,5 +81,30 @@ export const notifyPersonalData: PersonalData[] = [
             .executeTakeFirst(),
         ),
     },
+  },
+  {
+    table: 'push_subscriptions',
+    personal: {
+      user_id: 'whose device it is',
+      endpoint: "the device's address at its push service",
+      p256dh: "the device's key notifications are encrypted to",
+      auth: "the device's secret notifications are encrypted with",
+      user_agent: 'the browser and system, as a short label ("Chrome on Android")',
+    },
+    foundBy: 'user_id',
+    export: {
+      section: 'devicesWithNotificationsOn',
+      // What the person recognises each device by; the keys and the push service's address are of no use to them.
+      gather: async ({ database, userId }) =>
+        (
+          await database.db
+            .selectFrom('push_subscriptions')
+            .select(['user_agent', 'language', 'created_at', 'last_sent_at'])
+            .where('user_id', '=', userId)
+            .orderBy('id')
+            .execute()
+        ).map((row) => ({ device: row.user_agent, language: row.language, switchedOnAt: row.created_at, lastNotifiedAt: row.last_sent_at })),
+    },
+    erase: { action: 'delete', rows: (trx, person) => trx.deleteFrom('push_subscriptions').where('user_id', '=', person.userId).execute() },
   },
 ];

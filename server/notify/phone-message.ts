@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { pathInLanguage, type Language } from '../../app/lib/i18n/language.ts';
 import { queueSms, type OutgoingServices } from './outgoing.ts';
+import { queuePush } from './push.ts';
 import { queueWhatsApp, whatsappReachable } from './whatsapp.ts';
 import { hasOptedIn } from './whatsapp-consent.ts';
 import type { TemplateMessage } from './whatsapp-templates.ts';
@@ -37,6 +38,8 @@ export function pushOfSms(siteName: string, sms: string, path: string, language:
 
 /** Queues the message in `db`, the event's transaction; says which way it went to the phone's number. */
 export async function queuePhoneMessage(db: Kysely<DB>, services: OutgoingServices, message: PhoneMessage): Promise<'whatsapp' | 'sms' | 'none'> {
+  // The person's devices with notifications on (decision 124), whichever way the phone's number is told, and without one.
+  if (message.userId && message.push) await queuePush(db, services, message.userId, message.push);
   return message.phone ? queueToNumber(db, services, message.phone, message) : 'none';
 }
 

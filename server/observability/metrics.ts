@@ -14,7 +14,7 @@ import { lastBackupAgeSeconds } from './backup-age.ts';
  */
 
 /** The channels a message leaves by; `whatsapp` is ready for the WhatsApp sender when it comes. */
-export type MessageChannel = 'email' | 'sms' | 'whatsapp';
+export type MessageChannel = 'email' | 'sms' | 'whatsapp' | 'push';
 export type MessageOutcome = 'sent' | 'failed';
 
 /** What the senders (server/notify) report, without knowing of Prometheus. */
@@ -120,11 +120,11 @@ export function createMetrics(options: { database: Database; clock: Clock }) {
   for (const outcome of ['hit', 'miss']) pageCache.inc({ outcome }, 0);
   const messages = new Counter({
     name: 'gaadi_messages_total',
-    help: 'Messages this instance handed to the mail server, the SMS provider or WhatsApp (sent) or could not (failed), by channel. Outbox-only messages (demo, test) are not counted.',
+    help: 'Messages this instance handed to the mail server, the SMS provider, WhatsApp or a push service (sent) or could not (failed), by channel. Outbox-only messages (demo, test) are not counted.',
     labelNames: ['channel', 'outcome'] as const,
     registers: [registry],
   });
-  for (const channel of ['email', 'sms', 'whatsapp']) for (const outcome of ['sent', 'failed']) messages.inc({ channel, outcome }, 0);
+  for (const channel of ['email', 'sms', 'whatsapp', 'push']) for (const outcome of ['sent', 'failed']) messages.inc({ channel, outcome }, 0);
   const payments = new Counter({
     name: 'gaadi_payments_total',
     help: 'Calls of this instance to the payment provider for payments: order_created, order_failed, verified (a paid Checkout or webhook signature checked), signature_refused, fetch_failed.',

@@ -72,6 +72,12 @@ export const rateLimits = {
    */
   inspectionBooking: { limit: 3, windowMs: hour },
   /**
+   * Switching notifications on or off (server/notify/http/api-push.ts), per person. Each switch
+   * writes a row the worker will post to; a person switches a few devices a day, thirty changes
+   * an hour is far beyond that and keeps the table from being churned.
+   */
+  pushSubscriptionChange: { limit: 30, windowMs: hour },
+  /**
    * Failed admin sign-ins per address and account. Admin accounts are few, high-value and
    * used by staff with saved passwords, so fewer tries are needed and fewer are allowed.
    */
