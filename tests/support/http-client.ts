@@ -187,7 +187,7 @@ export { decodeEntities, mainText, visibleText };
 
 // ----------------------------------------------------------------------------------- outbox
 
-export type OutboxEntry = { channel: 'email' | 'sms' | 'whatsapp'; recipient: string; subject: string; body: string; links: string[] };
+export type OutboxEntry = { channel: 'email' | 'sms' | 'whatsapp' | 'push'; recipient: string; subject: string; body: string; links: string[] };
 
 /**
  * The messages listed on /dev/outbox (demo and test mode), newest first, read as the machine
@@ -199,7 +199,7 @@ export async function readOutbox(client: HttpClient): Promise<OutboxEntry[]> {
   if (response.status !== 200) throw new Error(`/dev/outbox answered ${response.status}`);
   const html = await response.text();
   const entries: OutboxEntry[] = [];
-  for (const match of html.matchAll(/<li\b[^>]*data-channel="(email|sms|whatsapp)"[^>]*>([\s\S]*?)<\/li>/g)) {
+  for (const match of html.matchAll(/<li\b[^>]*data-channel="(email|sms|whatsapp|push)"[^>]*>([\s\S]*?)<\/li>/g)) {
     const [, channel, inner = ''] = match;
     const recipient = decodeEntities(/<strong\b[^>]*>([\s\S]*?)<\/strong>/.exec(inner)?.[1] ?? '');
     // A WhatsApp message's subject is its template's name, shown as code.
