@@ -21,9 +21,7 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * token). The profile's switch calls these too (app/features/notifications/push-switch.tsx).
  */
 export function pushApi(api: Hono, services: AppServices) {
-  const { database, clock, config } = services;
-  const production = config.mode === 'production';
-  const subscriptionSchema = pushSubscriptionSchema(production);
+  const { database, clock } = services;
 
   /** The signed-in person and their turn of the rate limit, or the refusal to answer. */
   async function signedInWithinLimit(c: Context): Promise<SessionUser | Response> {
@@ -65,7 +63,8 @@ export function pushApi(api: Hono, services: AppServices) {
     try {
       const body = await jsonObjectBody(c.req.raw);
       if (!body) return problem(c, 400, t('subscriptionInvalid'));
-      const parsed = parseWith(subscriptionSchema, body);
+      // Read when asked, not when the route is registered (the OpenAPI document is built without services).
+      const parsed = parseWith(pushSubscriptionSchema(services.config.mode === 'production'), body);
       if (!parsed.ok) return problem(c, 400, parsed.error, { fields: parsed.fields });
       const { endpoint, keys } = parsed.value;
       const saved = await savePushSubscription(database, {
