@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useSite } from './site-layout.tsx';
 import { LEAD_RETENTION_MONTHS } from '../lib/lead-forms.ts';
-import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS, RENTAL_BOOKING_RETENTION_YEARS } from '../lib/retention.ts';
+import { AUDIT_RETENTION_MONTHS, OUTBOX_RETENTION_DAYS, RENTAL_BOOKING_RETENTION_YEARS, WHATSAPP_MESSAGE_RETENTION_DAYS } from '../lib/retention.ts';
 import { paths } from '../lib/paths.ts';
 import { pageMeta } from '../lib/seo.ts';
 import { privacyInfoText as t } from '../features/accounts/privacy-info-texts.ts';
@@ -25,6 +25,9 @@ function retention(): Array<[string, string]> {
     [t('reservationsWhat'), t('reservationsPeriod', { years: RENTAL_BOOKING_RETENTION_YEARS })],
     [t('documentsWhat'), t('documentsPeriod')],
     [t('sessionsWhat'), t('sessionsPeriod')],
+    [t('consentWhat'), t('untilDelete')],
+    [t('whatsappWhat'), t('whatsappPeriod', { days: WHATSAPP_MESSAGE_RETENTION_DAYS })],
+    [t('pushWhat'), t('pushPeriod')],
     [t('codesWhat'), t('codesPeriod')],
     [t('countsWhat'), t('countsPeriod')],
     [t('auditWhat'), t('auditPeriod', { years: AUDIT_RETENTION_MONTHS / 12 })],
