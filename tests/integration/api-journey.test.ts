@@ -87,7 +87,7 @@ describe.skipIf(!shared.url)(`the app's journey through the generated API client
 
   it('verifies the phone by the code sent by SMS', async () => {
     const sent = await app.POST('/me/phone/code', { body: { phone: mobile, countryCode: '+91', botCheck: await browser.botToken('SEND_OTP') } });
-    expect(sent.data).toEqual({ sent: true, phone: `+91${mobile}` });
+    expect(sent.data).toEqual({ sent: true, phone: `+91${mobile}`, channel: 'sms' });
     const sms = await waitForOutbox(browser, 'sms', `+91${mobile}`);
     const verified = await app.POST('/me/phone/verify', { body: { phone: mobile, countryCode: '+91', otp: otpFrom(sms.body), name: 'Journey Test' } });
     expect(verified.response.status, JSON.stringify(verified.error)).toBe(200);
