@@ -60,6 +60,8 @@ async function whatPeopleSee(baseURL: string) {
   const desk = await admin.getByRole('main').innerText();
   const customer = await signedInPage(baseURL, 'customer');
   await customer.goto('/profile');
+  // The notifications switch asks the browser about this device once the page runs: read the profile once it has answered.
+  await customer.getByText('Checking this device…').waitFor({ state: 'detached' });
   // Signing in to look changes two things, after the restore as before: it adds a signed-in
   // device (the profile is read up to that list) and moves "Last login" to the minute of it.
   const profile = (await customer.getByRole('main').innerText()).split('Signed-in devices')[0]!.replace(/Last login\n[^\n]*/, 'Last login\n(this sign-in)');

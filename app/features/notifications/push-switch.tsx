@@ -151,7 +151,8 @@ export function PushSwitch({ endpoints }: { endpoints: string[] }) {
             ? t('denied')
             : t(on ? 'stateOn' : 'stateOff'));
   return (
-    <section id="notifications" aria-labelledby={titleId} className="mt-8 border-t border-slate-200 pt-6">
+    // The switch and its status read the browser once hydrated: the server's "checking" changes then (the hydration check skips it).
+    <section id="notifications" aria-labelledby={titleId} className="mt-8 border-t border-slate-200 pt-6" data-changes-once-hydrated="">
       <div className="flex items-center justify-between gap-4">
         <h2 id={titleId} className="min-w-0 text-lg font-bold">
           {t('title')}
