@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPageOn, visible, waitForHydration, type ViewportName } from '../support/browser.ts';
+import { launchChromium, openPageOn, saveScreenshot, visible, waitForHydration, type ViewportName } from '../support/browser.ts';
 import { HttpClient, signUp, uniqueEmail } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
@@ -81,6 +81,7 @@ describe('a signed-in person on shared pages', () => {
         await visible(page.getByRole('main').getByRole('button', { name: 'Remove from wishlist' }));
       }
       const { total, shifts } = await layoutShift(page);
+      await saveScreenshot(page, `shared-page-signed-in-${viewport}-${path === '/' ? 'home' : 'car'}`, false);
       expect(total, `${path}: ${JSON.stringify(shifts)}`).toBe(0);
     }
     await page.context().close();
