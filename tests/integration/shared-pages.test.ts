@@ -19,7 +19,7 @@ describe.skipIf(!sharedUrl)(`shared pages from the cache, signed in or not (${di
   let otherCarId: number;
 
   beforeAll(async () => {
-    server = await startTestServer({ dialect, seed: true, env: { PAGE_CACHE_SECONDS: '60' } });
+    server = await startTestServer({ dialect, seed: true, env: { PAGE_CACHE_SECONDS: '60', TRUST_PROXY: 'true' } });
     const listed = (await (await fetch(`${server.url}/api/v1/vehicles?perPage=2`)).json()) as { items: Array<{ id: number }> };
     carId = listed.items[0]!.id;
     otherCarId = listed.items[1]!.id;
@@ -115,5 +115,21 @@ describe.skipIf(!sharedUrl)(`shared pages from the cache, signed in or not (${di
     const body = await anonymous.text();
     expect(JSON.parse(body)).toEqual({ signedIn: false, name: null, wishlist: [] });
     expect(body.length).toBeLessThan(500);
+  });
+
+  it('answers the app’s bearer token as it answers the session cookie', async () => {
+    const email = uniqueEmail('app-summary');
+    // Through the HttpClient for its address of its own (sign-ups are limited per address); the cookie it may get is not used.
+    const signedUp = await new HttpClient(server.url).request('/api/v1/auth/sign-up', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Asha Verma', email, password: 'correct-horse-7' }),
+    });
+    expect(signedUp.status).toBe(201);
+    const { token } = (await signedUp.json()) as { token: string };
+    const answer = await fetch(`${server.url}/api/v1/me/summary`, { headers: { authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    expect(personalSummarySchema.parse(await answer.json())).toEqual({ signedIn: true, name: 'Asha Verma', wishlist: [] });
   });
 });
