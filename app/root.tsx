@@ -5,7 +5,8 @@ import { appContext } from './context.ts';
 import { currentUser } from '../server/auth/session.ts';
 import { settingsFor } from '../server/admin/settings.ts';
 import { financeTerms } from '../server/catalog/settings.ts';
-import { wishlistedIds } from '../server/accounts/wishlist.ts';
+import { personalSummary } from '../server/accounts/personal-summary.ts';
+import { isSharedPageRequest } from '../server/http/shared-pages.ts';
 import './app.css';
 import { useNonce } from './lib/nonce.tsx';
 import { WEB_MANIFEST_PATH } from './lib/offline.ts';
@@ -20,14 +21,17 @@ import { OfflineNotice } from './features/install/offline-notice.tsx';
 export async function loader({ context, request }: Route.LoaderArgs) {
   const services = context.get(appContext);
   const { config, auth } = services;
-  const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
+  // A shared page (home, a car, …) is rendered for nobody and reads no session: the browser fills
+  // the person in after it loaded (use-personal.ts, decision 127). A personal page gives them here.
+  const shared = isSharedPageRequest(request);
+  const [user, settings] = await Promise.all([shared ? null : currentUser(auth, request), settingsFor(services)]);
   // Every card shows its heart filled or not, and "EMI from" on the admin's terms.
-  const wishlist = user ? await wishlistedIds(services.database, user.id) : [];
+  const personal = shared ? null : await personalSummary(services.database, user);
   // The admins' Site Name replaces the configured one in titles and the top bar.
   return {
     site: { ...publicConfig(config), siteName: settings.siteName },
-    signedIn: Boolean(user),
-    wishlist,
+    /** The person looking (signed in, name, wishlist ids); null on a shared page: not known here. */
+    personal,
     finance: financeTerms(settings),
     // What the one price label includes (decision 062).
     priceIncludes: settings.priceIncludes,

@@ -19,6 +19,7 @@ import { SearchOverlay } from '../features/search/search-overlay.tsx';
 import { useModalDialog } from '../components/use-dialog.ts';
 import { LogoutButton } from '../components/logout-button.tsx';
 import { useRootData } from '../components/root-data.ts';
+import { usePersonal, usePersonalSync } from '../components/use-personal.ts';
 import { CompareTray } from '../features/compare/compare.tsx';
 import { LaterHydration } from '../components/later-hydration.tsx';
 import { DownloadAppLink } from '../features/install/download-app-link.tsx';
@@ -251,7 +252,10 @@ export default function SiteLayout() {
  * failed or offline page still has the way back every page has.
  */
 export function SiteFrame({ children }: { children: React.ReactNode }) {
-  const { site, signedIn } = useRootData();
+  const { site } = useRootData();
+  // Known after the page loaded (decision 127): until then the signed-out form, in a slot of the same width.
+  usePersonalSync();
+  const signedIn = usePersonal()?.signedIn === true;
   const header = useRef<HTMLElement>(null);
   useTopBarHidesOnScrollDown(header);
   const contactBarPage = useContactBarPage();
@@ -291,19 +295,23 @@ export function SiteFrame({ children }: { children: React.ReactNode }) {
           </DownloadAppLink>
           <LanguageSwitch className={labelledIcon} withLetter />
           <MenuDropdown />
-          {signedIn ? (
-            // Drawn like the other icons: with the language switch beside it, a bordered button
-            // left the site's name no room on a phone.
-            <LogoutButton className={labelledIcon}>
-              <LogoutIcon className="h-5 w-5" />
-              <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">{t('logout')}</span>
-            </LogoutButton>
-          ) : (
-            <Link to={paths.login} className={labelledIcon}>
-              <LoginIcon className="h-5 w-5" />
-              <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">{t('login')}</span>
-            </Link>
-          )}
+          {/* A slot of one width for either word: the person is known only after the page loaded
+              (use-personal.ts), and the top bar must not move when "Login" becomes "Logout". */}
+          <div className="flex w-14 shrink-0 justify-center sm:w-28">
+            {signedIn ? (
+              // Drawn like the other icons: with the language switch beside it, a bordered button
+              // left the site's name no room on a phone.
+              <LogoutButton className={labelledIcon}>
+                <LogoutIcon className="h-5 w-5" />
+                <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">{t('logout')}</span>
+              </LogoutButton>
+            ) : (
+              <Link to={paths.login} className={labelledIcon}>
+                <LoginIcon className="h-5 w-5" />
+                <span className="text-[11px] font-medium leading-none sm:text-sm sm:font-semibold">{t('login')}</span>
+              </Link>
+            )}
+          </div>
         </div>
       </header>
       <Drawer dialogRef={drawer.ref} close={drawer.close} androidAppUrl={site.androidAppUrl} signedIn={signedIn} />

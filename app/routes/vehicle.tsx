@@ -1,5 +1,5 @@
 import { data, Link, redirect, useNavigate } from 'react-router';
-import { isWishlisted, setWishlisted } from '../../server/accounts/wishlist.ts';
+import { setWishlisted } from '../../server/accounts/wishlist.ts';
 import { answerError } from '../../server/http/action-errors.ts';
 import { currentUser } from '../../server/auth/session.ts';
 import { getVehicle } from '../../server/catalog/vehicles.ts';
@@ -13,6 +13,7 @@ import { calculatorDefaults, calculatorFields, calculatorParameters } from '../f
 import { pageQuery } from '../lib/page-query.ts';
 import { vehiclePurpose } from '../../server/rentals/fleet.ts';
 import { WishlistButton } from '../features/wishlist/wishlist-button.tsx';
+import { usePersonal } from '../components/use-personal.ts';
 import { wishlistToggleSchema } from '../features/wishlist/schemas.ts';
 import { parseForm } from '../lib/form-errors.ts';
 import { ArrowLeftIcon, PhoneIcon, WhatsAppIcon } from '../components/icons.tsx';
@@ -21,6 +22,7 @@ import { TestDriveButton } from '../features/appointments/test-drive-button.tsx'
 import { ReserveButton, ReserveNotOffered } from '../features/reservations/reserve-button.tsx';
 import { FormMessage } from '../components/form.tsx';
 import { takeFlash } from '../../server/http/flash.ts';
+import { isSharedPageRequest } from '../../server/http/shared-pages.ts';
 import { useSite } from './site-layout.tsx';
 import { VehicleGallery } from '../features/vehicle/vehicle-gallery.tsx';
 import { appContext } from '../context.ts';
@@ -68,8 +70,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       {
         vehicle: null,
         words: {},
-        signedIn: false,
-        wishlisted: false,
         calculator: null,
         today: indiaDay(services.clock.now()),
         reserve: null,
@@ -78,8 +78,10 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       },
       { status: 404 },
     );
-  const [user, settings] = await Promise.all([currentUser(auth, request), settingsFor(services)]);
-  const wishlisted = user ? await isWishlisted(database, user.id, vehicle.id) : false;
+  // A car's page is shared (decision 127): rendered for nobody, it reads no session; the heart is
+  // filled in by the browser (use-personal.ts). Only a page asked with a flash message is one person's.
+  const shared = isSharedPageRequest(request);
+  const [user, settings] = await Promise.all([shared ? null : currentUser(auth, request), settingsFor(services)]);
   // The calculator, for a car on sale with a price in rupees: its values from the query string
   // when the form was sent without JavaScript, otherwise from the admin's EMI terms.
   const price = vehicle.status === 'sold' ? null : vehicle.priceRupees;
@@ -90,7 +92,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const reserve = services.payments && vehicle.status === 'available' ? { amount: settings.reservationAmount, holdHours: settings.reservationHoldHours } : null;
   // Without online payment the page says so where the button would be, rather than leave it out unexplained.
   const reserveNotOffered = !services.payments && vehicle.status === 'available';
-  // A refused reservation comes back here with its reason (signed in only: such pages are never cached).
+  // A refused reservation comes back here with its reason (signed in only: such a page is not shared, never cached).
   const flash = user ? await takeFlash(services.config.authSecret, request) : null;
   // India's date by the server's clock: the paper validity notes read it on both sides of hydration.
   // The dealer's usual words in the page's language, worked out here so the page's script need not carry their table (decision 101).
@@ -99,8 +101,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     {
       vehicle,
       words,
-      signedIn: Boolean(user),
-      wishlisted,
       calculator,
       today: indiaDay(services.clock.now()),
       reserve,
@@ -390,7 +390,8 @@ function ContactBar({ vehicle, pageUrl }: { vehicle: Vehicle; pageUrl: string })
 export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
   const { vehicle, words, calculator } = loaderData;
   const site = useSite();
-  const { finance, priceIncludes, signedIn } = useRootData();
+  const { finance, priceIncludes } = useRootData();
+  const signedIn = usePersonal()?.signedIn === true;
   const navigate = useNavigate();
   const nonce = useNonce();
   useRememberCar(vehicle, site.mediaBaseUrl, signedIn);
@@ -428,7 +429,7 @@ export default function VehicleDetails({ loaderData }: Route.ComponentProps) {
         </button>
         <span className="mr-auto" />
         <ShareButton title={title} url={pageUrl} />
-        <WishlistButton key={vehicle.id} signedIn={loaderData.signedIn} wishlisted={loaderData.wishlisted} />
+        <WishlistButton key={vehicle.id} vehicleId={vehicle.id} />
       </div>
 
       <div className={main}>

@@ -373,6 +373,15 @@ export const openApiDocumentSchema = z
 
 // ------------------------------------------------------------------ the buyer: profile, wishlist, leads
 
+/** GET /me/summary (decision 127): what a shared page fills in after it loaded. */
+export const personalSummarySchema = z
+  .object({
+    signedIn: z.boolean(),
+    name: z.string().nullable().meta({ description: 'The profile’s name, else the account’s; null signed out or when neither has one.' }),
+    wishlist: z.array(z.number().int().positive()).meta({ description: 'The ids of the cars on the person’s wishlist (the filled hearts); empty signed out.' }),
+  })
+  .meta({ id: 'PersonalSummary' });
+
 export const profileAnswerSchema = z
   .object({
     profile: z.object({

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { hasSessionCookie } from '../auth/session-cookie.ts';
+import { isSharedPageRequest } from './shared-pages.ts';
 
 /**
  * The Cache-Control of what the pages answer. A page or data answer about one person (asked
@@ -8,13 +9,20 @@ import { hasSessionCookie } from '../auth/session-cookie.ts';
  * (`no-cache`): prices and availability change. A whole page rendered for a request without a
  * session and answered without a cookie is the same for every signed-out visitor, and says so
  * with `public`: the service worker keeps only such pages for offline reading (decision 085).
+ * A shared page (shared-pages.ts, decision 127) is rendered for nobody, so its answer is that
+ * page, `public`, even to a request with a session cookie: it holds nothing personal.
  */
 
 export const PERSONAL_CACHE_CONTROL = 'private, no-store';
 
-/** Whether an answer is about one person: asked with a session cookie, or setting a cookie. */
+/**
+ * Whether an answer is about one person: asked with a session cookie (but for a shared page,
+ * whose loaders read no session), or setting a cookie.
+ */
 function isPersonal(request: Request, responseHeaders: Headers): boolean {
-  return hasSessionCookie(request.headers.get('cookie') ?? '') || responseHeaders.has('set-cookie');
+  if (responseHeaders.has('set-cookie')) return true;
+  if (isSharedPageRequest(request)) return false;
+  return hasSessionCookie(request.headers.get('cookie') ?? '');
 }
 
 /** The Cache-Control of a server-rendered page that set none itself (app/entry.server.tsx). */

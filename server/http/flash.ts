@@ -1,8 +1,11 @@
 import { createCookie } from 'react-router';
 import type { Toast } from '../../app/lib/toast.ts';
 
+/** The flash message's cookie: a page asked with it is rendered for that request (shared-pages.ts). */
+export const FLASH_COOKIE_NAME = 'gb_flash';
+
 function flashCookie(secret: string) {
-  return createCookie('gb_flash', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60, secrets: [secret] });
+  return createCookie(FLASH_COOKIE_NAME, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 60, secrets: [secret] });
 }
 
 /** Headers that set the toast for the next page. */

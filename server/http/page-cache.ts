@@ -1,19 +1,17 @@
 import { createHash } from 'node:crypto';
-import { languageOfPath, withoutLanguage } from '../../app/lib/i18n/language.ts';
+import { languageOfPath } from '../../app/lib/i18n/language.ts';
 import { visitorLanguage } from './language-choice.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliDecompressSync } from 'node:zlib';
-import { matchPattern, pathPatterns, paths } from '../../app/lib/paths.ts';
-import { withoutTracking } from '../../app/lib/page-query.ts';
-import { listingParameters } from '../../app/features/listing/schemas.ts';
-import { calculatorParameters } from '../../app/features/emi/calculator.ts';
-import { hasSessionCookie } from '../auth/session-cookie.ts';
+import { hasFlashCookie, isSharedPageRequest, pageCacheKey } from './shared-pages.ts';
 import type { Clock } from '../clock.ts';
 import { chooseEncoding, compressBytes, type Encoding } from './compression.ts';
 import { securityHeaderList, type SecurityOptions } from './security.ts';
 
+export { pageCacheKey };
+
 /**
- * A few-seconds cache of the public catalogue pages as anonymous visitors get them. A burst of
+ * A few-seconds cache of the shared pages (shared-pages.ts): the public catalogue pages, the same for every visitor signed in or not (decision 127). A burst of
  * visitors (a shared WhatsApp link, an ad) then costs one render per page every few seconds
  * instead of one per request. Each instance keeps its own entries, so a change shows everywhere
  * within `ttlMs`; a change made through this instance clears it at once.
@@ -31,7 +29,7 @@ import { securityHeaderList, type SecurityOptions } from './security.ts';
  *
  * A page the cache took part in carries `X-Cache: hit` (served from memory) or `X-Cache: miss`
  * (rendered and stored): operators can see the cache work, and the tests prove hits with it.
- * Pages the cache never keeps (signed in, not a catalogue page, cache off) carry no such header.
+ * Pages the cache never keeps (personal pages, a flash message waiting, cache off) carry no such header.
  */
 
 type Entry = {
@@ -49,38 +47,11 @@ type Entry = {
   expires: number;
 };
 
-/**
- * The pages that are the same for every signed-out visitor, each with the query parameters it
- * reads (declared beside the code that parses them, read through app/lib/page-query.ts).
- */
-const CACHED_PAGES: ReadonlyArray<{ matches: (pathname: string) => boolean; parameters: readonly string[] }> = [
-  { matches: (pathname) => pathname === paths.home || pathname === paths.categories(), parameters: listingParameters },
-  { matches: (pathname) => pathname === paths.about || pathname === paths.contact || pathname === paths.getApp, parameters: [] },
-  // Ids are digits: other vehicle paths are not-found pages, and keeping those would let junk URLs fill the cache.
-  { matches: (pathname) => /^\d{1,12}$/.test(matchPattern(pathPatterns.vehicle, pathname)?.id ?? ''), parameters: calculatorParameters },
-];
-
-/**
- * The cache key of a page: its address without tracking parameters, exactly as written, so a
- * stored page is the render of that very address; null when the page is never cached: not a
- * page of CACHED_PAGES, or asked with a parameter it does not declare (decision 092).
- */
-export function pageCacheKey(url: URL): string | null {
-  // A Hindi page (/hi/…) is kept under its own address, beside the English one (decision 087).
-  const page = CACHED_PAGES.find((candidate) => candidate.matches(withoutLanguage(url.pathname)));
-  if (!page) return null;
-  if (url.search === '') return url.pathname;
-  const search = withoutTracking(url.search);
-  for (const name of new URLSearchParams(search).keys()) if (!page.parameters.includes(name)) return null;
-  return `${url.pathname}${search}`;
-}
-
 export function isCacheablePageRequest(request: Request): boolean {
   if (request.method !== 'GET') return false;
   // Credentials of any kind (a bearer token, which pages refuse) are the app's to judge.
   if (request.headers.has('authorization')) return false;
-  if (pageCacheKey(new URL(request.url)) === null) return false;
-  return !hasSessionCookie(request.headers.get('cookie') ?? '');
+  return isSharedPageRequest(request);
 }
 
 /** Inline scripts of a page (`<script>` without src) as CSP hash sources. */
@@ -179,7 +150,7 @@ export function createPageCache(options: {
 
     /**
      * Answers a request straight from the cache at the `node:http` level, before any routing:
-     * a signed-out GET without a body for a stored, fresh page, from a client taking brotli or
+     * a GET without a body (whatever the session cookie: the page is rendered for nobody) for a stored, fresh page, from a client taking brotli or
      * gzip. Returns false (having written nothing) for everything else.
      */
     answer(request: IncomingMessage, response: ServerResponse): boolean {
@@ -188,7 +159,8 @@ export function createPageCache(options: {
       if (headers['transfer-encoding'] || (headers['content-length'] && headers['content-length'] !== '0')) return false;
       const encoding = chooseEncoding(headers['accept-encoding']);
       if (!encoding) return false;
-      if (headers.cookie && hasSessionCookie(headers.cookie)) return false;
+      // A flash message belongs to one person: its page is rendered for that request (shared-pages.ts).
+      if (headers.cookie && hasFlashCookie(headers.cookie)) return false;
       // A bearer token outside /api/v1 is refused by the app (decision 074), whatever is stored.
       if (headers.authorization !== undefined) return false;
       let key: string | null;
@@ -210,7 +182,7 @@ export function createPageCache(options: {
 
     /**
      * The page for `request`: from the cache when stored and fresh, else rendered (and stored
-     * when it is a whole anonymous HTML page). `allowScripts` receives the CSP sources of a
+     * when it is a whole HTML page without cookies). `allowScripts` receives the CSP sources of a
      * cached page's inline scripts, which then replace the nonce in the response's policy.
      */
     async serve(request: Request, nonce: string, render: () => Promise<Response>, allowScripts: (sources: string) => void): Promise<Response> {

@@ -274,25 +274,29 @@ describe.skipIf(!sharedUrl)(`buyer's tools: EMI, compare, hearts on cards (${dia
 
     const user = new HttpClient(server.url);
     await signUp(user, uniqueEmail('hearts'));
+    // The home page is shared (decision 127): rendered for nobody, its hearts the signed-out ones;
+    // the browser fills the person's in after it loaded, from GET /api/v1/me/summary.
     const before = cards((await page(user, '/')).html);
     const card = before[0]!;
-    expect(tags(card.html, 'form').some((form) => form.method === 'post' && form.action === `/vehicle/${card.id}`)).toBe(true);
-    expect(tags(card.html, 'button').find((button) => button['aria-label'] === `Add ${card.title} to wishlist`)?.['aria-pressed']).toBe('false');
+    expect(before.map((entry) => entry.html)).toEqual(signedOut.map((entry) => entry.html));
+    const summary = async () => ((await (await user.get('/api/v1/me/summary')).json()) as { wishlist: number[] }).wishlist;
+    expect(await summary()).toEqual([]);
 
     // What the heart's form sends (the vehicle page's own action).
     const added = await user.postForm(`/vehicle/${card.id}`, { intent: 'wishlist', wishlisted: 'true' });
     expect(added.status).toBe(200);
-    const after = cards((await page(user, '/')).html).find((entry) => entry.id === card.id)!;
-    expect(tags(after.html, 'button').find((button) => button['aria-label'] === `Remove ${card.title} from wishlist`)?.['aria-pressed']).toBe('true');
+    expect(await summary()).toEqual([card.id]);
+    // The wishlist page is the person's own: rendered for them, its hearts filled, each a form to the car's page.
     const wishlist = cards((await page(user, '/wishlist')).html);
     expect(wishlist.map((entry) => entry.id)).toEqual([card.id]);
+    expect(tags(wishlist[0]!.html, 'form').some((form) => form.method === 'post' && form.action === `/vehicle/${card.id}`)).toBe(true);
+    expect(tags(wishlist[0]!.html, 'button').find((button) => button['aria-label'] === `Remove ${card.title} from wishlist`)?.['aria-pressed']).toBe('true');
 
     // The same answers the vehicle page's heart gets, as the fetcher reads them.
     const data = await user.postForm(`/vehicle/${card.id}.data`, { intent: 'wishlist', wishlisted: 'false' });
     expect(data.status).toBe(200);
     expect(await data.text()).toContain('Removed from wishlist');
-    const removed = cards((await page(user, '/')).html).find((entry) => entry.id === card.id)!;
-    expect(tags(removed.html, 'button').find((button) => button['aria-label'] === `Add ${card.title} to wishlist`)?.['aria-pressed']).toBe('false');
+    expect(await summary()).toEqual([]);
 
     // The heart's form is read by its schema (decision 109): anything but on or off is refused with the wishlist's message, nothing changed.
     const odd = await user.postForm(`/vehicle/${card.id}.data`, { intent: 'wishlist', wishlisted: 'maybe' });

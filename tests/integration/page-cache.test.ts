@@ -5,7 +5,7 @@ import { HttpClient, rawGet as rawGetFrom, type RawAnswer } from '../support/htt
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /**
- * The short page cache for signed-out visitors: stored compressed once and sent as stored, its
+ * The short page cache of the shared pages, the same for every visitor signed in or not (decision 127): stored compressed once and sent as stored, its
  * inline scripts allowed by hash; never personal; keyed by what changes the page; cleared by changes.
  */
 
@@ -123,25 +123,28 @@ describe('page cache', () => {
     }
   });
 
-  it('never serves a signed-in person the anonymous page, nor caches theirs', async () => {
+  it('serves a signed-in person the shared page, rendered for nobody (decision 127); a personal page is never stored', async () => {
     const admin = new HttpClient(server.url);
     expect(
       (await admin.postForm('/admin-login', { email: 'admin@gaadibazaar.in', password: 'secret123', botCheck: await admin.botToken('LOGIN') })).status,
     ).toBe(302);
     const visitor = new HttpClient(server.url);
-    expect((await visitor.get('/contact')).headers.get('x-cache')).toBe('miss');
-    const personalResponse = await admin.get('/contact');
-    // The signed-in page bypasses the cache entirely: neither served from it nor stored in it.
+    const anonymous = await visitor.get('/contact');
+    expect(anonymous.headers.get('x-cache')).toBe('miss');
+    const signedIn = await admin.get('/contact');
+    // The same stored page: the person is filled in by the browser (GET /api/v1/me/summary).
+    expect(signedIn.headers.get('x-cache')).toBe('hit');
+    const html = await signedIn.text();
+    expect(html).toBe(await anonymous.text());
+    expect(html).not.toContain('Logout');
+    // A personal page is rendered for its request, keeping that request's nonce, and never stored.
+    const personalResponse = await admin.get('/profile');
     expect(personalResponse.headers.get('x-cache')).toBeNull();
     const personalHtml = await personalResponse.text();
     expect(personalHtml).toContain('Logout');
-    // A page rendered for one request keeps that request's nonce.
     const personal = nonces(personalResponse, personalHtml);
     expect(personal.header).toBeTruthy();
     expect(new Set(personal.inPage)).toEqual(new Set([personal.header]));
-    const anonymousAgain = await new HttpClient(server.url).get('/contact');
-    expect(anonymousAgain.headers.get('x-cache')).toBe('hit');
-    expect(await anonymousAgain.text()).not.toContain('Logout');
   });
 
   it('never answers a request carrying a bearer token from the cache: the app refuses it there, stored page or not', async () => {

@@ -27,7 +27,8 @@ export function useRememberCar(vehicle: Pick<Vehicle, 'id' | 'name' | 'make' | '
     const image = cover ? imageSrc(cover, THUMB_WIDTH, mediaBase) : null;
     rememberCar({ id: vehicle.id, title: detailTitle(vehicle), price: detailPriceLabel(vehicle.price), image, url: paths.vehicle(vehicle.id) });
     // The worker keeps the car's page and photo for the offline list. Opened inside the app (or
-    // signed in, when the page loaded is not the shared one), the page it would keep was never
+    // rendered for a signed-in person, a flash message's page: `signedIn` is known at the first
+    // render only from a personal page's root data, decision 127), the page it would keep was never
     // loaded as one, and a first visit's page came before the worker: it fetches the signed-out
     // page itself. A page it answered as a document is kept already.
     if (!('serviceWorker' in navigator)) return;

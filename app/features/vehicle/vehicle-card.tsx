@@ -33,7 +33,7 @@ export function VehicleCard({ vehicle, priority = false, headingLevel = 3 }: { v
     typedTransmissionText(vehicle.transmission),
     vehicle.odometer === null ? '' : formatKilometres(vehicle.odometer),
   ].filter(Boolean);
-  const { signedIn, wishlist, finance, priceIncludes, reserve } = useRootData();
+  const { finance, priceIncludes, reserve } = useRootData();
   const sold = vehicle.status === 'sold';
   const price = cardPriceParts(vehicle.price);
   const badge = 'rounded-full px-2.5 py-1 text-xs font-bold max-sm:px-2 max-sm:py-0.5 max-sm:text-[11px]';
@@ -47,13 +47,7 @@ export function VehicleCard({ vehicle, priority = false, headingLevel = 3 }: { v
           {sold ? <span className={`${badge} bg-red-600 text-white`}>{t('sold')}</span> : null}
         </div>
         {/* Above the card's link, so a tap on the heart does not open the car. */}
-        <WishlistButton
-          signedIn={signedIn}
-          wishlisted={wishlist.includes(vehicle.id)}
-          action={href}
-          carName={title}
-          className="absolute right-3 top-3 z-10 max-sm:right-1 max-sm:top-1 max-sm:p-2.5"
-        />
+        <WishlistButton vehicleId={vehicle.id} action={href} carName={title} className="absolute right-3 top-3 z-10 max-sm:right-1 max-sm:top-1 max-sm:p-2.5" />
       </div>
       <div className="flex flex-1 flex-col gap-1 p-4 max-sm:min-w-0 max-sm:gap-0.5 max-sm:py-2 max-sm:pl-3 max-sm:pr-2">
         <Heading className="text-lg font-semibold leading-snug max-sm:truncate max-sm:text-[15px]">

@@ -3,6 +3,7 @@ import { Link, useFetcher, useLocation } from 'react-router';
 import { paths } from '../../lib/paths.ts';
 import { HeartIcon } from '../../components/icons.tsx';
 import { browseText as t } from '../../lib/i18n/browse.ts';
+import { rememberWishlisted, usePersonal } from '../../components/use-personal.ts';
 
 const MESSAGE_MS = 2000;
 
@@ -11,16 +12,17 @@ const MESSAGE_MS = 2000;
  * visitor back to the page they were on; signed in it
  * adds or removes the car and says so for two seconds (SPEC 4, Wishlist toggle), disabled while
  * the change runs. A card's heart posts to its vehicle page's action (`action`), the same one.
+ *
+ * Whether the visitor is signed in and the car on their list is known only after the page loaded
+ * (use-personal.ts, decision 127): until then the heart is the signed-out outline, the same size.
  */
 export function WishlistButton({
-  signedIn,
-  wishlisted,
+  vehicleId,
   action,
   carName,
   className: extra = '',
 }: {
-  signedIn: boolean;
-  wishlisted: boolean;
+  vehicleId: number;
   /** The vehicle page the change is sent to; the current page when left out. */
   action?: string;
   /** Named in the button's label where several hearts share a page. */
@@ -29,6 +31,9 @@ export function WishlistButton({
   className?: string;
 }) {
   const location = useLocation();
+  const personal = usePersonal();
+  const signedIn = personal?.signedIn === true;
+  const wishlisted = personal?.wishlist.includes(vehicleId) === true;
   const fetcher = useFetcher<{ wishlisted?: boolean; message?: string; error?: string }>();
   // The result whose message has had its two seconds.
   const [expired, setExpired] = useState<unknown>(null);
@@ -40,9 +45,10 @@ export function WishlistButton({
 
   useEffect(() => {
     if (!result) return;
+    if (!result.error && typeof result.wishlisted === 'boolean') rememberWishlisted(vehicleId, result.wishlisted);
     const timer = setTimeout(() => setExpired(result), MESSAGE_MS);
     return () => clearTimeout(timer);
-  }, [result]);
+  }, [result, vehicleId]);
   const visibleMessage = result && expired !== result ? (result.error ?? result.message ?? null) : null;
 
   const className = 'inline-flex rounded-full bg-white p-3 shadow-sm ring-1 ring-slate-200 hover:bg-slate-100 disabled:opacity-60';

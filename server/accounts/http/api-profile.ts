@@ -1,7 +1,8 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import { parseWith } from '../../../app/lib/form-errors.ts';
-import { profileAnswerSchema, whatsappUpdatesSchema } from '../../http/api-answers.ts';
+import { personalSummarySchema, profileAnswerSchema, whatsappUpdatesSchema } from '../../http/api-answers.ts';
+import { personalSummary } from '../personal-summary.ts';
 import { languageChoiceSchema, profileUpdateSchema, whatsappChoiceSchema } from '../../../app/features/accounts/profile-schemas.ts';
 import { chooseWhatsAppUpdates, whatsappUpdatesOf, type WhatsAppUpdates } from '../whatsapp-updates.ts';
 import { currentUser, type SessionUser } from '../../auth/session.ts';
@@ -72,6 +73,22 @@ export function profileApi(api: Hono, services: AppServices) {
       }
     };
   }
+
+  const summary = describeRoute({
+    tag: 'Account',
+    summary: 'Who is looking: signed in or not, my name, the ids of my wishlisted cars',
+    description:
+      'The one small private answer the public pages ask for after they loaded (decision 127): they are the same for everyone, and the hearts and the top bar are filled in from this. With a session cookie or the app’s token; signed out it answers 200 with `signedIn: false` (a page asks before it knows). Never cached (`private, no-store`).',
+    ok: { status: 200, schema: personalSummarySchema, description: 'The person, or the signed-out answer.' },
+  });
+  api.get('/me/summary', summary, async (c) => {
+    try {
+      const user = await currentUser(services.auth, c.req.raw);
+      return c.json(await personalSummary(database, user), 200, { 'Cache-Control': 'private, no-store' });
+    } catch (error) {
+      return problemFromError(c, error, services.logger, { fallback: t('loadFailed'), log: 'personal summary failed' });
+    }
+  });
 
   const read = describeRoute({
     tag: 'Account',

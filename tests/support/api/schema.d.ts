@@ -326,6 +326,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/me/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who is looking: signed in or not, my name, the ids of my wishlisted cars
+         * @description The one small private answer the public pages ask for after they loaded (decision 127): they are the same for everyone, and the hearts and the top bar are filled in from this. With a session cookie or the app’s token; signed out it answers 200 with `signedIn: false` (a page asks before it knows). Never cached (`private, no-store`).
+         */
+        get: operations["getMeSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/me/profile": {
         parameters: {
             query?: never;
@@ -1797,6 +1817,13 @@ export interface components {
             };
         } & {
             [key: string]: unknown;
+        };
+        PersonalSummary: {
+            signedIn: boolean;
+            /** @description The profile’s name, else the account’s; null signed out or when neither has one. */
+            name: string | null;
+            /** @description The ids of the cars on the person’s wishlist (the filled hearts); empty signed out. */
+            wishlist: number[];
         };
         ProfileAnswer: {
             profile: {
@@ -3863,6 +3890,52 @@ export interface operations {
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Something failed on our side (it is logged); try again in a moment. */
+            500: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The database or storage is unreachable, or the site is in maintenance; try again after `Retry-After` seconds. */
+            503: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds until the next attempt is allowed. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getMeSummary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The person, or the signed-out answer. */
+            200: {
+                headers: {
+                    /** @description This request’s id: the one a trusted proxy in front of the site sent, else a new one. Problems repeat it as `instance` (`urn:request:{id}`); quote it when reporting a fault. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonalSummary"];
                 };
             };
             /** @description Something failed on our side (it is logged); try again in a moment. */
