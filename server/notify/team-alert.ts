@@ -3,6 +3,7 @@ import type { DB } from '../db/schema.ts';
 import { queueWhatsApp, whatsappReachable, type WhatsAppServices } from './whatsapp.ts';
 import { whatsappTemplate } from './whatsapp-templates.ts';
 import { canonicalPhone } from '../phone.ts';
+import { whatsappChatLink } from '../../app/lib/contact.ts';
 import { whatsappText } from '../../app/features/notifications/whatsapp-texts.ts';
 
 /**
@@ -22,11 +23,11 @@ export type TeamAlert = {
   deskUrl: string;
 };
 
-/** The chat with `phone` on WhatsApp (wa.me takes the digits of the international number: +91 for a number typed without it). */
+/** The chat with `phone` on WhatsApp (the site's one wa.me link), with +91 for a number typed without it. */
 export function chatLink(phone: string): string {
   const canonical = canonicalPhone(phone);
-  const digits = (canonical.ok ? canonical.phone : phone).replace(/\D/g, '');
-  return digits ? `https://wa.me/${digits}` : '-';
+  const number = canonical.ok ? canonical.phone : phone;
+  return /\d/.test(number) ? whatsappChatLink(number) : '-';
 }
 
 /** The event's words for the desk: "test drive #12". */
